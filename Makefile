@@ -1,0 +1,39 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# uabatch: make deps, make kernels, make test, make demo.  See README.md.
+
+UABATCH_CACHE ?= $(HOME)/.cache/uabatch
+KERNELS ?= 6.12 7.2
+# Older trees: the poll reference case and the history of batching.
+OLD_KERNELS ?= 5.10 6.1
+BUILD := $(CURDIR)/build
+GCC_MAJOR := $(shell $(CC) -dumpversion | cut -d. -f1)
+APT_PACKAGES := coccinelle gcc-$(GCC_MAJOR)-plugin-dev flex bison bc \
+	libelf-dev libssl-dev dpkg-dev xz-utils patch
+
+export UABATCH_CACHE
+
+.PHONY: all deps kernels test demo model clean
+
+all:
+
+deps:
+	@sh scripts/deps.sh $(APT_PACKAGES)
+	@sh scripts/sparse.sh $(BUILD) >/dev/null
+	@echo "deps: sparse library in $$(sh scripts/sparse.sh $(BUILD) 2>/dev/null)"
+
+kernels:
+	@sh scripts/kernels.sh $(KERNELS)
+	@sh scripts/kernels.sh --no-prepare $(OLD_KERNELS)
+
+test:
+	@sh testcases/run
+
+demo:
+	@sh scripts/demo.sh $(UABATCH_CACHE)/linux-6.12
+
+model:
+	@sh scripts/model.sh --update
+
+clean:
+	rm -rf $(BUILD)

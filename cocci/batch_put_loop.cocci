@@ -1,0 +1,363 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/// Find put_user()/__put_user() in a loop over a user array.  Every
+/// iteration opens and closes user access (STAC/CLAC on x86 with SMAP,
+/// KUAP on powerpc, PAN on arm64, SUM on riscv) and checks the address;
+/// one region checked once for the whole array serves every iteration.
+///
+/// patch rewrites counted loops whose body is only
+/// 'if (put(e, A)) goto L;' (or 'return R;'), A being &p->f with p
+/// advanced by the loop, or &p[i]... / p + i, into one
+/// user_write_access_begin(p, n * sizeof(*p)) region around the loop,
+/// with a fault path after the last return of the function.  The
+/// classic style is written in every tree: a loop that advances the
+/// pointer cannot run inside a scoped block, which makes it const.
+//
+// Confidence: High
+// Comments: loops that are not rewritten are reported with the reason.
+// Options: --no-includes --include-headers
+
+virtual patch
+virtual context
+virtual org
+virtual report
+// Accepted for a common command line with the other rules: loops are
+// written in the classic style in every tree (see above).
+virtual scoped
+
+@initialize:python@
+@@
+import re
+
+coccinelle.found = {}
+coccinelle.fixable = {}
+coccinelle.last_returns = {}
+labels_given = {}
+
+def base_of(addr):
+	"""The pointer to the user object an address goes into, or None:
+	uev for &uev->data, t->rseq for &t->rseq->cpu_id, p for &p[i].x."""
+	a = re.sub(r'\s+', '', addr)
+	a = re.sub(r'^\([\w*]+\*\)', '', a)	# a cast: (u32 __user *)ptr
+	m = re.match(r'^&\(?(\w+(?:->\w+)*?)\)?(?:->\w+|\[[^]]*\])[\w.\[\]]*$', a) or \
+	    re.match(r'^\(?(\w+(?:->\w+)*)\)?(?:[+-].*)?$', a)
+	return m.group(1) if m else None
+
+def indexes(addr, i):
+	"""Does addr step through the array with index i: &p[i]..., p + i?"""
+	a = re.sub(r'\s+', '', addr)
+	return re.match(r'^(&\w+\[%s\]([.\[].*)?|\w+\+%s)$' % (i, i), a) is not None
+
+def is_pure(expr):
+	"""No call, assignment or increment: safe to evaluate in a region."""
+	e = re.sub(r'\bsizeof\s*\(', '', expr)
+	return not re.search(r'\w\s*\(|\+\+|--|[^=!<>]=(?!=)', e)
+
+def shown(expr):
+	"""An expression as the kernel writes it, for messages."""
+	return re.sub(r'\s*([()\[\],.])\s*', lambda m: m.group(1) + (' ' if m.group(1) == ',' else ''),
+		      expr).strip()
+
+def is_constant(expr):
+	return re.match(r'^-?\(?(NULL|true|false|\d+[uUlL]*|[A-Z][A-Z0-9_]*)\)?$',
+			re.sub(r'\s+', '', expr)) is not None
+
+def free_label(path, want):
+	"""A label name that no token of the file uses, nor an earlier fix."""
+	taken = labels_given.setdefault(path, set())
+	with open(path, errors='replace') as f:
+		taken |= set(re.findall(r'\w+', f.read()))
+	name, n = want, 0
+	while name in taken:
+		n += 1
+		name = '%s%d' % (want, n)
+	taken.add(name)
+	return name
+
+def site(p):
+	return (p.file, p.current_element, int(p.line), int(p.column) + 1)
+
+def note_return(p):
+	key = (p.file, p.current_element)
+	at = (int(p.line), int(p.column))
+	if coccinelle.last_returns.get(key, (0, 0)) < at:
+		coccinelle.last_returns[key] = at
+
+def is_last_return(p, fn):
+	at = (int(p.line), int(p.column))
+	return p.current_element == fn and \
+	       coccinelle.last_returns.get((p.file, fn)) == at
+
+def has_last_return(p):
+	return (p.file, p.current_element) in coccinelle.last_returns
+
+def judge(p1, ptr, e, n, R=None):
+	"""Record whether the loop at p1 can be rewritten, and why not."""
+	why = None
+	if ptr is None:
+		why = 'the address does not step through the array'
+	for x in (e, n):
+		if why is None and not is_pure(x):
+			why = 'side effect or call in "%s"' % shown(x)
+	if why is None and R is not None and not is_constant(R):
+		why = 'the fault path would return "%s", not a constant' % shown(R)
+	if why is None and not has_last_return(p1):
+		why = 'no return at the end of %s() to put the fault path after' % \
+		      p1.current_element
+	coccinelle.fixable[site(p1)] = why
+	return why is None
+
+def findings(all_found, all_fixable):
+	"""Every worker's loops, sorted, with their messages."""
+	fixable = {}
+	for part in all_fixable:
+		fixable.update(part)
+	found = {}
+	for part in all_found:
+		found.update(part)
+	for s in sorted(found):
+		msg = 'user write through %s in a loop in %s(): one user access region can serve the whole loop' % \
+		      (found[s], s[1])
+		why = fixable.get(s, 'only counted loops whose body is "if (put(..)) goto/return" are rewritten')
+		if why:
+			msg += ' (not auto-fixable: %s)' % why
+		yield s, msg
+
+// ---- finding -------------------------------------------------------------
+
+@access depends on !patch@
+identifier put = {put_user, __put_user}; // model: access write
+expression e, E;
+position p;
+@@
+put@p(e, E)
+
+// An access on a path back to itself is in a loop.
+@in_loop depends on !patch exists@
+identifier access.put;
+expression access.e, access.E;
+position access.p, q;
+@@
+put@p@q(e, E)
+... when any
+put@p(e, E)
+
+@depends on context@
+identifier access.put;
+expression access.e, access.E;
+position in_loop.q;
+@@
+* put@q(e, E)
+
+@script:python depends on in_loop@
+p << access.p;
+E << access.E;
+@@
+coccinelle.found[site(p[0])] = base_of(E) or shown(E)
+
+// ---- fixes ---------------------------------------------------------------
+
+@returns@
+position pr;
+@@
+return@pr ...;
+
+@script:python@
+pr << returns.pr;
+@@
+note_return(pr[0])
+
+// The loop advances the pointer: for (i = 0; i < n; i++, p++).
+@advance_goto@
+identifier put = {put_user, __put_user}; // model: access write
+expression e, n, A;
+identifier i, p, L;
+position p1;
+@@
+for (i = 0; i < n; i++, p++)
+  if (put@p1(e, A))
+    goto L;
+
+@script:python advance_label@
+p1 << advance_goto.p1;
+A << advance_goto.A;
+p << advance_goto.p;
+e << advance_goto.e;
+n << advance_goto.n;
+efault;
+fn;
+@@
+if judge(p1[0], p if base_of(A) == p and not indexes(A, r'\w+') else None,
+	 e, n):
+	coccinelle.efault = cocci.make_ident(free_label(p1[0].file, 'efault'))
+	coccinelle.fn = cocci.make_ident(p1[0].current_element)
+else:
+	cocci.include_match(False)
+
+// The loop indexes the array: for (i = 0; i < n; i++) ... &p[i] ...
+@index_goto@
+identifier put = {put_user, __put_user}; // model: access write
+expression e, n, A;
+identifier i, L;
+position p1;
+@@
+for (i = 0; i < n; i++)
+  if (put@p1(e, A))
+    goto L;
+
+@script:python index_label@
+p1 << index_goto.p1;
+A << index_goto.A;
+i << index_goto.i;
+e << index_goto.e;
+n << index_goto.n;
+efault;
+ptr;
+fn;
+@@
+base = base_of(A) if indexes(A, i) else None
+if judge(p1[0], base, e, n):
+	coccinelle.efault = cocci.make_ident(free_label(p1[0].file, 'efault'))
+	coccinelle.ptr = cocci.make_ident(base)
+	coccinelle.fn = cocci.make_ident(p1[0].current_element)
+else:
+	cocci.include_match(False)
+
+@index_return@
+identifier put = {put_user, __put_user}; // model: access write
+expression e, n, A, R;
+identifier i;
+position p1;
+@@
+for (i = 0; i < n; i++)
+  if (put@p1(e, A))
+    return R;
+
+@script:python index_return_label@
+p1 << index_return.p1;
+A << index_return.A;
+i << index_return.i;
+e << index_return.e;
+n << index_return.n;
+R << index_return.R;
+efault;
+ptr;
+fn;
+@@
+base = base_of(A) if indexes(A, i) else None
+if judge(p1[0], base, e, n, R):
+	coccinelle.efault = cocci.make_ident(free_label(p1[0].file, 'efault'))
+	coccinelle.ptr = cocci.make_ident(base)
+	coccinelle.fn = cocci.make_ident(p1[0].current_element)
+else:
+	cocci.include_match(False)
+
+// Fault paths first, each after the last return of its function; every
+// rewrite renumbers the lines, so the last return is looked up again.
+
+@depends on patch@
+identifier advance_goto.L;
+identifier advance_label.fn, advance_label.efault;
+position pr : script:python (fn) { is_last_return(pr[0], fn) };
+@@
+  return@pr ...;
++ efault:
++ user_write_access_end();
++ goto L;
+
+@returns_2 depends on patch@
+position pr;
+@@
+return@pr ...;
+
+@script:python@
+pr << returns_2.pr;
+@@
+note_return(pr[0])
+
+@depends on patch@
+identifier index_goto.L;
+identifier index_label.fn, index_label.efault;
+position pr : script:python (fn) { is_last_return(pr[0], fn) };
+@@
+  return@pr ...;
++ efault:
++ user_write_access_end();
++ goto L;
+
+@returns_3 depends on patch@
+position pr;
+@@
+return@pr ...;
+
+@script:python@
+pr << returns_3.pr;
+@@
+note_return(pr[0])
+
+@depends on patch@
+expression index_return.R;
+identifier index_return_label.fn, index_return_label.efault;
+position pr : script:python (fn) { is_last_return(pr[0], fn) };
+@@
+  return@pr ...;
++ efault:
++ user_write_access_end();
++ return R;
+
+// The regions.
+
+@depends on patch@
+identifier advance_goto.put, advance_goto.i, advance_goto.p, advance_goto.L;
+expression advance_goto.e, advance_goto.n, advance_goto.A;
+identifier advance_label.efault;
+@@
++ if (!user_write_access_begin(p, n * sizeof(*p)))
++	goto L;
+  for (i = 0; i < n; i++, p++)
+-   if (put(e, A))
+-     goto L;
++   unsafe_put_user(e, A, efault);
++ user_write_access_end();
+
+@depends on patch@
+identifier index_goto.put, index_goto.i, index_goto.L;
+expression index_goto.e, index_goto.n, index_goto.A;
+identifier index_label.efault, index_label.ptr;
+@@
++ if (!user_write_access_begin(ptr, n * sizeof(*ptr)))
++	goto L;
+  for (i = 0; i < n; i++)
+-   if (put(e, A))
+-     goto L;
++   unsafe_put_user(e, A, efault);
++ user_write_access_end();
+
+@depends on patch@
+identifier index_return.put, index_return.i;
+expression index_return.e, index_return.n, index_return.A, index_return.R;
+identifier index_return_label.efault, index_return_label.ptr;
+@@
++ if (!user_write_access_begin(ptr, n * sizeof(*ptr)))
++	return R;
+  for (i = 0; i < n; i++)
+-   if (put(e, A))
+-     return R;
++   unsafe_put_user(e, A, efault);
++ user_write_access_end();
+
+// ---- reporting -----------------------------------------------------------
+
+@finalize:python depends on report@
+all_found << merge.found;
+all_fixable << merge.fixable;
+@@
+for (path, func, line, col), msg in findings(all_found, all_fixable):
+	print('%s:%d:%d: warning: %s [uaccess:batch-put-loop]' % (path, line, col, msg))
+
+@finalize:python depends on org@
+all_found << merge.found;
+all_fixable << merge.fixable;
+@@
+for (path, func, line, col), msg in findings(all_found, all_fixable):
+	print('* TODO [[view:%s::face=ovl-face1::linb=%d::colb=%d::cole=%d][%s]]' %
+	      (path, line, col - 1, col, msg))

@@ -1,0 +1,5 @@
+/* One write: nothing to batch. */
+int put_one(int __user *a, int x)
+{
+	return put_user(x, a);
+}

@@ -1,0 +1,28 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# The main job on a real tree: scan it, print the findings, then the
+# patch uabatch writes for the first file with an auto-fixable finding.
+#
+# usage: demo.sh KERNEL_TREE [PATH_IN_TREE...]
+
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+tree=$1
+shift
+[ -f "$tree/Makefile" ] || { echo "demo: $tree: no kernel tree: run 'make kernels'" >&2; exit 2; }
+[ $# -gt 0 ] || set -- fs kernel include/linux
+
+findings=$(mktemp)
+trap 'rm -f "$findings"' EXIT
+cd "$tree"
+echo "== uabatch scan $* (in $tree)"
+"$top/uabatch" scan "$@" > "$findings" || [ $? = 1 ]
+cat "$findings"
+echo "== $(wc -l < "$findings") findings: $(grep -c 'not auto-fixable' "$findings" || true) only reported, the rest auto-fixable"
+
+first=$(grep -v 'not auto-fixable' "$findings" | head -n 1 | cut -d: -f1)
+[ -n "$first" ] || exit 0
+echo "== uabatch patch $first"
+"$top/uabatch" patch "$first" || [ $? = 1 ]

@@ -1,0 +1,42 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# The driver's contract: in a kernel tree, 'patch' writes paths for
+# 'patch -p1' from the tree's root and leaves the tree alone; bad input
+# is refused with exit 2 and a message naming the path, and nothing is
+# written.
+
+. "$(dirname "$0")/../lib.sh"
+
+k612=$(ktree 6.12)
+hdr=include/linux/eventpoll.h
+
+# In a tree: paths from the root, the tree untouched, --style auto is
+# classic in 6.12 (no scoped_user_write_access there).
+sum=$(md5sum "$k612/$hdr")
+"$top/uabatch" patch "$k612/$hdr" > "$work/tree.diff" && die "patch found nothing in $k612/$hdr"
+head -2 "$work/tree.diff" | grep -q "^--- a/$hdr$" || die "diff does not name a/$hdr"
+head -2 "$work/tree.diff" | grep -q "^+++ b/$hdr$" || die "diff does not name b/$hdr"
+(cd "$k612" && patch -p1 --dry-run -s < "$work/tree.diff") || die "the diff does not apply in $k612"
+grep -q '^+.*user_write_access_begin(uevent' "$work/tree.diff" || die "auto style is not classic in 6.12"
+[ "$(md5sum "$k612/$hdr")" = "$sum" ] || die "uabatch patch changed $k612/$hdr"
+
+# Bad input: exit 2, the path in the message.
+expect_refusal()
+{
+	status=0
+	"$top/uabatch" "$@" > "$work/out" 2> "$work/err" || status=$?
+	[ $status = 2 ] || die "uabatch $*: exit $status, not 2"
+	[ -s "$work/out" ] && die "uabatch $*: wrote to standard output"
+	[ -s "$work/err" ] || die "uabatch $*: no message"
+	cat "$work/err"
+}
+expect_refusal scan "$work/missing.c" | grep -q "$work/missing.c: no such file" ||
+	die "missing file not named"
+echo 'not C' > "$work/notes.txt"
+expect_refusal scan "$work/notes.txt" | grep -q "$work/notes.txt: not a directory, nor a .c or .h file" ||
+	die "wrong kind of file not named"
+expect_refusal patch --style fancy "$k612/$hdr" | grep -q 'fancy' || die "bad style not named"
+expect_refusal scan --jobs zero "$k612/$hdr" | grep -q 'zero' || die "bad --jobs not named"
+expect_refusal frobnicate > /dev/null
+echo "driver: tree paths, untouched tree, refusals"

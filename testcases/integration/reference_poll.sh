@@ -1,0 +1,73 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# The poll reference case.  The pre-patch do_sys_poll() of poll-2020.patch
+# is rebuilt from linux-source-6.12's fs/select.c (the batching undone:
+# one __put_user() per descriptor, as before 5.11).  'uabatch scan'
+# reports the loop as batch-put-loop at its line; 'uabatch patch --style
+# classic' writes the loop of poll-2020.patch, one region per walk of
+# walk->len descriptors, and the result compiles in 6.12 without objtool
+# warnings.
+
+. "$(dirname "$0")/../lib.sh"
+
+k612=$(ktree 6.12)
+here=$(cd "$(dirname "$0")" && pwd)
+mkdir -p "$work/old"
+spatch --very-quiet --sp-file "$here/unbatch_do_sys_poll.cocci" \
+	"$k612/fs/select.c" -o "$work/unbatched.c" >/dev/null 2>"$work/spatch.log" ||
+	die "$(cat "$work/spatch.log")"
+# Drop the Efault path of do_sys_poll() that no goto reaches any more,
+# and write the loop head as the kernel did.
+awk '/^Efault:$/ { held = $0; next }
+     held != "" && /^\tuser_write_access_end\(\);$/ { held = held "\n" $0; next }
+     held != "" && /err = -EFAULT;/ { held = held "\n" $0; next }
+     held != "" && /goto out_fds;/ { held = ""; next }
+     held != "" { print held; held = "" }
+     { print }' "$work/unbatched.c" |
+	sed 's/for(j = 0;j < walk->len;j++, ufds++)/for (j = 0; j < walk->len; j++, ufds++)/' \
+	> "$work/old/select.c"
+grep -q 'if (__put_user(fds\[j\].revents, &ufds->revents))' "$work/old/select.c" ||
+	die "could not rebuild the pre-patch loop from $k612/fs/select.c"
+[ "$(grep -c '^Efault:$' "$work/old/select.c")" = 2 ] ||
+	die "the Efault path of do_sys_poll() is left in the rebuilt select.c"
+
+# scan: one batch-put-loop finding, on the __put_user() line.
+line=$(grep -n 'if (__put_user(fds\[j\].revents' "$work/old/select.c" | cut -d: -f1)
+"$top/uabatch" scan --style classic "$work/old/select.c" > "$work/scan" &&
+	die "scan found nothing"
+grep -q "^$work/old/select.c:$line:[0-9]*: warning: .*\[uaccess:batch-put-loop\]$" "$work/scan" ||
+	{ cat "$work/scan" >&2; die "no batch-put-loop at line $line"; }
+grep -v "(not auto-fixable" "$work/scan" | grep -q 'do_sys_poll' ||
+	die "the loop is reported as not auto-fixable"
+
+# patch: the loop of poll-2020.patch, with our label.
+"$top/uabatch" patch --style classic "$work/old/select.c" > "$work/diff" &&
+	die "patch wrote nothing"
+new=$(apply_to_copy "$work/old/select.c" "$work/diff")
+loop_of()
+{
+	awk '/for \(j = 0; j < walk->len; j\+\+, ufds\+\+\)/ { on = 1 }
+	     on { print } on && /;[ \t]*$/ { exit }'
+}
+sed -n 's/^[+ ]//p' "$reference/poll-2020.patch" | loop_of | tokens |
+	sed 's/^loop_fault$/LABEL/' > "$work/ref.tok"
+[ -s "$work/ref.tok" ] || die "no loop in $reference/poll-2020.patch"
+label=$(sed -n 's/.*unsafe_put_user(fds\[j\].revents, &ufds->revents, *\([a-z_0-9]*\)).*/\1/p' "$new")
+[ -n "$label" ] || label=$(grep -A1 'unsafe_put_user(fds\[j\].revents' "$new" | sed -n 's/^[ \t]*\([a-z_0-9]*\));$/\1/p')
+[ -n "$label" ] || { cat "$work/diff" >&2; die "no unsafe_put_user() in the patched loop"; }
+loop_of < "$new" | tokens | sed "s/^$label\$/LABEL/" > "$work/new.tok"
+same_tokens "$work/ref.tok" "$work/new.tok"
+
+# The region covers the walk, ends after the loop, and the fault path
+# ends it and leaves through out_fds as the old loop did.
+tr -d '\n\t ' < "$new" > "$work/flat"
+grep -q 'if(!user_write_access_begin(ufds,walk->len\*sizeof(\*ufds)))gotoout_fds;for(j=0;' "$work/flat" ||
+	die "no region begin of walk->len descriptors before the loop"
+grep -q ",$label);user_write_access_end();}" "$work/flat" ||
+	die "no region end right after the loop"
+grep -q "$label:user_write_access_end();gotoout_fds;}" "$work/flat" ||
+	die "no fault path ending the region and going to out_fds"
+
+build_object "$k612" "$new" select.o
+echo "poll: loop = poll-2020.patch (label $label), compiles in 6.12"

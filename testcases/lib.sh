@@ -1,0 +1,104 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Helpers for the integration tests; sourced, not run.
+
+set -eu
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cache=${UABATCH_CACHE:-$HOME/.cache/uabatch}
+reference=${UABATCH_REFERENCE:-$top/../shared/reference}
+work=$(mktemp -d "${TMPDIR:-/tmp}/uabatch-it.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+die()
+{
+	echo "$(basename "$0"): $*" >&2
+	exit 1
+}
+
+# The configured tree of 'make kernels' for version $1.
+ktree()
+{
+	t=$cache/linux-$1
+	[ -f "$t/Makefile" ] || die "$t: no kernel tree: run 'make kernels'"
+	echo "$t"
+}
+
+# The C tokens of standard input, one a line, comments dropped.
+tokens()
+{
+	sed 's://.*$::' | tr '\n' ' ' |
+	sed -e 's:/\*\([^*]\|\*[^/]\)*\*/: :g' \
+	    -e 's/\(->\|[][(){};,*&|!+<>=.-]\)/ \1 /g' |
+	tr -s ' \t' '\n' | sed '/^$/d'
+}
+
+# The body, from '{' to '}', of the last definition of function $2 in $1.
+function_body()
+{
+	awk -v name="$2" '
+	$0 ~ "^" name "\\(" { armed = 1; body = ""; next }
+	armed && /^\{/ { inbody = 1 }
+	inbody { body = body $0 "\n" }
+	inbody && /^\}/ { inbody = 0; armed = 0; last = body }
+	END { printf "%s", last }' "$1"
+}
+
+# File $1 with the body of the last definition of function $2 replaced
+# by the body in file $3.
+with_body()
+{
+	awk -v name="$2" -v bodyfile="$3" '
+	FNR == NR { next }
+	$0 ~ "^" name "\\(" { armed = 1 }
+	armed && /^\{/ { n++ }
+	{ line[FNR] = $0; fn_of[FNR] = armed ? n : 0 }
+	/^\}/ && armed { armed = 0 }
+	END {
+		for (i = 1; i <= FNR; i++) {
+			if (fn_of[i] && fn_of[i] == n) {
+				if (!done++)
+					while ((getline l < bodyfile) > 0)
+						print l
+				continue
+			}
+			print line[i]
+		}
+	}' "$3" "$1"
+}
+
+# Build the object $3 of C file $2 as an external module object of tree $1
+# (objtool runs on it as on any module object).  Extra make arguments
+# follow.  The build log is in $work/build.log.
+build_object()
+{
+	kdir=$1 src=$2 obj=$3
+	shift 3
+	d=$work/build.$obj
+	rm -rf "$d"
+	mkdir -p "$d"
+	cp "$src" "$d/${obj%.o}.c"
+	echo "obj-m := $obj" > "$d/Kbuild"
+	make -s -C "$kdir" M="$d" "$@" "$obj" > "$work/build.log" 2>&1 ||
+		{ cat "$work/build.log" >&2; die "$src: does not compile in $kdir"; }
+	if grep -i 'uaccess' "$work/build.log" >&2; then
+		die "$src: objtool warns about user access in $kdir"
+	fi
+}
+
+# Apply the diff $2 to a copy of file $1 (the diff names it a/<base>);
+# print the path of the result.
+apply_to_copy()
+{
+	d=$work/apply.$$.$(date +%N)
+	mkdir -p "$d"
+	cp "$1" "$d/$(basename "$1")"
+	(cd "$d" && patch -s -p1 < "$2") >&2 || die "$2: does not apply to $1"
+	echo "$d/$(basename "$1")"
+}
+
+# Compare two token streams, files $1 and $2; show the difference.
+same_tokens()
+{
+	diff -u "$1" "$2" >&2 || die "tokens differ: $1 $2"
+}

@@ -13,9 +13,21 @@ APT_PACKAGES := coccinelle gcc-$(GCC_MAJOR)-plugin-dev flex bison bc \
 
 export UABATCH_CACHE
 
-.PHONY: all deps kernels test demo model clean
+# The checkers, each built by its own Makefile where it exists.
+ENGINES := $(patsubst %/Makefile,%,$(wildcard sparse-checks/Makefile gcc-plugin/Makefile))
 
-all:
+.PHONY: all deps kernels test demo model clean $(ENGINES)
+
+all: $(ENGINES)
+
+$(ENGINES): build/uaccess_model.h
+	$(MAKE) -C $@ SPARSE_SRC="$$(sh scripts/sparse.sh $(BUILD))" \
+		MODEL_H=$(BUILD)/uaccess_model.h
+
+# The model of the API as C tables, for the checkers.
+build/uaccess_model.h: model/uaccess.api scripts/model.sh
+	@mkdir -p $(BUILD)
+	sh scripts/model.sh --header > $@.tmp && mv $@.tmp $@
 
 deps:
 	@sh scripts/deps.sh $(APT_PACKAGES)
@@ -37,3 +49,4 @@ model:
 
 clean:
 	rm -rf $(BUILD)
+	for e in $(ENGINES); do $(MAKE) -C $$e clean; done

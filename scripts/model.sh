@@ -5,8 +5,11 @@
 # A metavariable line that ends in '// model: KIND MODE' gets, between its
 # braces, every name of that kind and mode, in the model's order.
 #
+# It also writes the model as C tables for the checkers.
+#
 # usage: model.sh --check    fail, with a diff, where a list is stale
 #        model.sh --update   rewrite the stale lists
+#        model.sh --header   print the model as a C header
 
 set -eu
 
@@ -39,10 +42,56 @@ expand()
 	{ print }' "$1"
 }
 
+header()
+{
+	cat <<'HDR'
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Generated from model/uaccess.api by scripts/model.sh: do not edit. */
+#ifndef UACCESS_MODEL_H
+#define UACCESS_MODEL_H
+
+enum uaccess_kind {
+	UA_ACCESS,	/* self-contained: opens, checks, accesses, closes */
+	UA_UNSAFE,	/* only valid inside an open region */
+	UA_BEGIN,	/* opens a region, checks the range: test the result */
+	UA_MASKED,	/* opens a region by masking the pointer */
+	UA_OPEN,	/* opens a region with no check of its own */
+	UA_END,		/* closes a region */
+	UA_SCOPED,	/* opens a region for a block, closes it on every exit */
+	UA_CHECK,	/* checks a range or masks a pointer */
+};
+
+enum uaccess_mode {
+	UA_READ = 1,
+	UA_WRITE = 2,
+	UA_RW = UA_READ | UA_WRITE,
+};
+
+struct uaccess_name {
+	const char *name;
+	enum uaccess_kind kind;
+	enum uaccess_mode mode;
+};
+
+static const struct uaccess_name uaccess_names[] = {
+HDR
+	awk '!/^#/ && NF == 5 {
+		kind = "UA_" toupper($1)
+		mode = $3 == "read" ? "UA_READ" : $3 == "write" ? "UA_WRITE" : "UA_RW"
+		printf "\t{ \"%s\", %s, %s },\n", $2, kind, mode
+	}' "$model"
+	cat <<'HDR'
+};
+
+#endif /* UACCESS_MODEL_H */
+HDR
+}
+
 mode=${1:-}
 case $mode in
 --check|--update) ;;
-*) echo "usage: $0 --check|--update" >&2; exit 2 ;;
+--header) header; exit 0 ;;
+*) echo "usage: $0 --check|--update|--header" >&2; exit 2 ;;
 esac
 
 status=0

@@ -33,7 +33,7 @@ opts="-o Dir::Etc::SourceList=/dev/null
 -o APT::Sandbox::User=root"
 
 # The lists are fetched once; 'apt-private.sh apt-get update' refreshes them.
-if ! ls "$dir/lists/"*_Sources >/dev/null 2>&1 && [ "${1:-}" != update ]; then
+if ! ls "$dir/lists/"*_Sources* >/dev/null 2>&1 && [ "${1:-}" != update ]; then
 	# shellcheck disable=SC2086 # $opts holds whitespace-free words
 	apt-get $opts -q update >&2
 fi

@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Keep the name lists of the semantic patches equal to model/uaccess.api.
-# A metavariable line that ends in '// model: KIND MODE' gets, between its
-# braces, every name of that kind and mode, in the model's order.
+# A metavariable line that ends in '// model: KIND [MODE]' gets, between
+# its braces, every name of that kind (and mode), in the model's order; a
+# Python line that ends in '# model: KIND [MODE]' gets them, quoted,
+# between its brackets.
 #
 # It also writes the model as C tables for the checkers.
 #
@@ -25,19 +27,32 @@ expand()
 				continue
 			split(line, f, /[ \t]+/)
 			key = f[1] " " f[3]
-			if (key in names)
-				names[key] = names[key] ", " f[2]
-			else
-				names[key] = f[2]
+			add(f[1] " " f[3], f[2])
+			add(f[1], f[2])
 		}
 	}
-	match($0, /\/\/ model: .*$/) {
-		key = substr($0, RSTART + 10)
+	function add(key, name) {
+		if (key in names)
+			names[key] = names[key] ", " name
+		else
+			names[key] = name
+	}
+	function lookup(key) {
 		if (!(key in names)) {
 			printf "%s:%d: no \"%s\" in %s\n", FILENAME, FNR, key, model > "/dev/stderr"
 			exit 1
 		}
-		sub(/\{[^}]*\}/, "{" names[key] "}")
+		return names[key]
+	}
+	# SmPL: identifier x = {a, b}; // model: KIND [MODE]
+	match($0, /\/\/ model: .*$/) {
+		sub(/\{[^}]*\}/, "{" lookup(substr($0, RSTART + 10)) "}")
+	}
+	# Python: X = ['a', 'b']  # model: KIND [MODE]
+	match($0, /# model: .*$/) {
+		quoted = lookup(substr($0, RSTART + 9))
+		gsub(/[^, ]+/, "\047&\047", quoted)
+		sub(/\[[^]]*\]/, "[" quoted "]")
 	}
 	{ print }' "$1"
 }

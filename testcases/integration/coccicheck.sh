@@ -34,26 +34,26 @@ for v in 6.12 7.2; do
 	line=$(grep -n 'if (put_user(ts.tv_sec, &tv->tv_sec)' "$k/$run" | cut -d: -f1)
 	[ -n "$line" ] || die "$k/$run: no gettimeofday() run to find"
 
-	coccicheck "$k" batch_put_run report kernel/time
+	coccicheck "$k" batch_run report kernel/time
 	expect "^$rx:$line:[0-9]*: warning: 2 user writes through tv in gettimeofday() .*\[uaccess:batch-put-run\]$" \
 		"$v: report mode: no batch-put-run at $run:$line"
-	coccicheck "$k" batch_put_run org kernel/time
+	coccicheck "$k" batch_run org kernel/time
 	expect "^\* TODO \[\[view:$rx::face=ovl-face1::linb=$line::" "$v: org mode: no entry for $run:$line"
-	coccicheck "$k" batch_put_run context kernel/time
+	coccicheck "$k" batch_run context kernel/time
 	expect "^-.*put_user(ts.tv_sec, &tv->tv_sec)" "$v: context mode: the run is not marked"
-	coccicheck "$k" batch_put_run patch kernel/time
+	coccicheck "$k" batch_run patch kernel/time
 	expect "^+.*unsafe_put_user(ts.tv_sec, &tv->tv_sec" "$v: patch mode: no rewrite"
 	(cd "$k" && patch -p1 --dry-run -s < "$work/out") || die "$v: the coccicheck patch does not apply"
 
 	loop=drivers/pnp/isapnp/proc.c
 	rx=$(path_rx drivers/pnp/isapnp proc.c)
 	line=$(grep -n '__put_user(val, buf)' "$k/$loop" | cut -d: -f1)
-	coccicheck "$k" batch_put_loop report drivers/pnp/isapnp
+	coccicheck "$k" batch_loop report drivers/pnp/isapnp
 	expect "^$rx:$line:[0-9]*: warning: .*\[uaccess:batch-put-loop\]$" \
 		"$v: report mode: no batch-put-loop at $loop:$line"
-	coccicheck "$k" batch_put_loop context drivers/pnp/isapnp
+	coccicheck "$k" batch_loop context drivers/pnp/isapnp
 	expect "^-.*__put_user(val, buf);" "$v: context mode: the loop access is not marked"
-	coccicheck "$k" batch_put_loop org drivers/pnp/isapnp
+	coccicheck "$k" batch_loop org drivers/pnp/isapnp
 	expect "^\* TODO \[\[view:$rx::face=ovl-face1::linb=$line::" "$v: org mode: no entry for $loop:$line"
 done
 echo "coccicheck: report, org, context and patch modes in 6.12 and 7.2"

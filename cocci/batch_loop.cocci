@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/// Find put_user()/__put_user() in a loop over a user array.  Every
+/// Find put_user()/__put_user() (batch-put-loop) and get_user()/
+/// __get_user() (batch-get-loop) in a loop over a user array.  Every
 /// iteration opens and closes user access (STAC/CLAC on x86 with SMAP,
 /// KUAP on powerpc, PAN on arm64, SUM on riscv) and checks the address;
 /// one region checked once for the whole array serves every iteration.
 ///
 /// patch rewrites counted loops whose body is only
-/// 'if (put(e, A)) goto L;' (or 'return R;'), A being &p->f with p
+/// 'if (acc(e, A)) goto L;' (or 'return R;'), A being &p->f with p
 /// advanced by the loop, or &p[i]... / p + i, into one
-/// user_write_access_begin(p, n * sizeof(*p)) region around the loop,
+/// user_{write,read}_access_begin(p, n * sizeof(*p)) region around the loop,
 /// with a fault path after the last return of the function.  The
 /// classic style is written in every tree: a loop that advances the
 /// pointer cannot run inside a scoped block, which makes it const.
@@ -28,17 +29,38 @@ virtual scoped
 @@
 import re
 
+READS = ['get_user', '__get_user']  # model: access read
+
+BEGIN = {	# what opens a region of each mode
+	'write': 'user_write_access_begin', 'read': 'user_read_access_begin'}
+END = {'write': 'user_write_access_end', 'read': 'user_read_access_end'}
+UNSAFE = {'write': 'unsafe_put_user', 'read': 'unsafe_get_user'}
+LOOP_ID = {'write': 'batch-put-loop', 'read': 'batch-get-loop'}
+WHAT = {'write': 'write', 'read': 'read'}
+
 coccinelle.found = {}
 coccinelle.fixable = {}
 coccinelle.last_returns = {}
 labels_given = {}
+
+def mode_of(accessor):
+	return 'read' if accessor in READS else 'write'
+
+def make_region(p1, acc):
+	"""Bind the names of a fix at p1: label, function, region, accessor."""
+	mode = mode_of(acc)
+	coccinelle.efault = cocci.make_ident(free_label(p1.file, 'efault'))
+	coccinelle.fn = cocci.make_ident(p1.current_element)
+	coccinelle.begin = cocci.make_ident(BEGIN[mode])
+	coccinelle.end = cocci.make_ident(END[mode])
+	coccinelle.unsafe = cocci.make_ident(UNSAFE[mode])
 
 def base_of(addr):
 	"""The pointer to the user object an address goes into, or None:
 	uev for &uev->data, t->rseq for &t->rseq->cpu_id, p for &p[i].x."""
 	a = re.sub(r'\s+', '', addr)
 	a = re.sub(r'^\([\w*]+\*\)', '', a)	# a cast: (u32 __user *)ptr
-	m = re.match(r'^&\(?(\w+(?:->\w+)*?)\)?(?:->\w+|\[[^]]*\])[\w.\[\]]*$', a) or \
+	m = re.match(r'^&\(?(\w+(?:->\w+)*?)\)?(?:->\w+|\[[^\]]*\])[\w.\[\]]*$', a) or \
 	    re.match(r'^\(?(\w+(?:->\w+)*)\)?(?:[+-].*)?$', a)
 	return m.group(1) if m else None
 
@@ -115,44 +137,46 @@ def findings(all_found, all_fixable):
 	for part in all_found:
 		found.update(part)
 	for s in sorted(found):
-		msg = 'user write through %s in a loop in %s(): one user access region can serve the whole loop' % \
-		      (found[s], s[1])
-		why = fixable.get(s, 'only counted loops whose body is "if (put(..)) goto/return" are rewritten')
+		ptr, mode = found[s]
+		msg = 'user %s through %s in a loop in %s(): one user access region can serve the whole loop' % \
+		      (WHAT[mode], ptr, s[1])
+		why = fixable.get(s, 'only counted loops whose body is "if (acc(..)) goto/return" are rewritten')
 		if why:
 			msg += ' (not auto-fixable: %s)' % why
-		yield s, msg
+		yield s, msg, LOOP_ID[mode]
 
 // ---- finding -------------------------------------------------------------
 
 @access depends on !patch@
-identifier put = {put_user, __put_user}; // model: access write
+identifier acc = {put_user, __put_user, get_user, __get_user}; // model: access
 expression e, E;
 position p;
 @@
-put@p(e, E)
+acc@p(e, E)
 
 // An access on a path back to itself is in a loop.
 @in_loop depends on !patch exists@
-identifier access.put;
+identifier access.acc;
 expression access.e, access.E;
 position access.p, q;
 @@
-put@p@q(e, E)
+acc@p@q(e, E)
 ... when any
-put@p(e, E)
-
-@depends on context@
-identifier access.put;
-expression access.e, access.E;
-position in_loop.q;
-@@
-* put@q(e, E)
+acc@p(e, E)
 
 @script:python depends on in_loop@
 p << access.p;
+acc << access.acc;
 E << access.E;
 @@
-coccinelle.found[site(p[0])] = base_of(E) or shown(E)
+coccinelle.found[site(p[0])] = (base_of(E) or shown(E), mode_of(acc))
+
+@depends on context@
+identifier access.acc;
+expression access.e, access.E;
+position in_loop.q;
+@@
+* acc@q(e, E)
 
 // ---- fixes ---------------------------------------------------------------
 
@@ -168,86 +192,81 @@ note_return(pr[0])
 
 // The loop advances the pointer: for (i = 0; i < n; i++, p++).
 @advance_goto@
-identifier put = {put_user, __put_user}; // model: access write
+identifier acc = {put_user, __put_user, get_user, __get_user}; // model: access
 expression e, n, A;
 identifier i, p, L;
 position p1;
 @@
 for (i = 0; i < n; i++, p++)
-  if (put@p1(e, A))
+  if (acc@p1(e, A))
     goto L;
 
 @script:python advance_label@
 p1 << advance_goto.p1;
+acc << advance_goto.acc;
 A << advance_goto.A;
 p << advance_goto.p;
 e << advance_goto.e;
 n << advance_goto.n;
-efault;
-fn;
+efault; fn; begin; end; unsafe;
 @@
 if judge(p1[0], p if base_of(A) == p and not indexes(A, r'\w+') else None,
 	 e, n):
-	coccinelle.efault = cocci.make_ident(free_label(p1[0].file, 'efault'))
-	coccinelle.fn = cocci.make_ident(p1[0].current_element)
+	make_region(p1[0], acc)
 else:
 	cocci.include_match(False)
 
 // The loop indexes the array: for (i = 0; i < n; i++) ... &p[i] ...
 @index_goto@
-identifier put = {put_user, __put_user}; // model: access write
+identifier acc = {put_user, __put_user, get_user, __get_user}; // model: access
 expression e, n, A;
 identifier i, L;
 position p1;
 @@
 for (i = 0; i < n; i++)
-  if (put@p1(e, A))
+  if (acc@p1(e, A))
     goto L;
 
 @script:python index_label@
 p1 << index_goto.p1;
+acc << index_goto.acc;
 A << index_goto.A;
 i << index_goto.i;
 e << index_goto.e;
 n << index_goto.n;
-efault;
-ptr;
-fn;
+efault; fn; begin; end; unsafe; ptr;
 @@
 base = base_of(A) if indexes(A, i) else None
 if judge(p1[0], base, e, n):
-	coccinelle.efault = cocci.make_ident(free_label(p1[0].file, 'efault'))
+	make_region(p1[0], acc)
 	coccinelle.ptr = cocci.make_ident(base)
-	coccinelle.fn = cocci.make_ident(p1[0].current_element)
 else:
 	cocci.include_match(False)
 
 @index_return@
-identifier put = {put_user, __put_user}; // model: access write
+identifier acc = {put_user, __put_user, get_user, __get_user}; // model: access
 expression e, n, A, R;
 identifier i;
 position p1;
 @@
 for (i = 0; i < n; i++)
-  if (put@p1(e, A))
+  if (acc@p1(e, A))
     return R;
 
 @script:python index_return_label@
 p1 << index_return.p1;
+acc << index_return.acc;
 A << index_return.A;
 i << index_return.i;
 e << index_return.e;
 n << index_return.n;
 R << index_return.R;
-efault;
-ptr;
-fn;
+efault; fn; begin; end; unsafe; ptr;
 @@
 base = base_of(A) if indexes(A, i) else None
 if judge(p1[0], base, e, n, R):
-	coccinelle.efault = cocci.make_ident(free_label(p1[0].file, 'efault'))
+	make_region(p1[0], acc)
 	coccinelle.ptr = cocci.make_ident(base)
-	coccinelle.fn = cocci.make_ident(p1[0].current_element)
 else:
 	cocci.include_match(False)
 
@@ -256,12 +275,12 @@ else:
 
 @depends on patch@
 identifier advance_goto.L;
-identifier advance_label.fn, advance_label.efault;
+identifier advance_label.fn, advance_label.efault, advance_label.end;
 position pr : script:python (fn) { is_last_return(pr[0], fn) };
 @@
   return@pr ...;
 + efault:
-+ user_write_access_end();
++ end();
 + goto L;
 
 @returns_2 depends on patch@
@@ -276,12 +295,12 @@ note_return(pr[0])
 
 @depends on patch@
 identifier index_goto.L;
-identifier index_label.fn, index_label.efault;
+identifier index_label.fn, index_label.efault, index_label.end;
 position pr : script:python (fn) { is_last_return(pr[0], fn) };
 @@
   return@pr ...;
 + efault:
-+ user_write_access_end();
++ end();
 + goto L;
 
 @returns_3 depends on patch@
@@ -296,54 +315,56 @@ note_return(pr[0])
 
 @depends on patch@
 expression index_return.R;
-identifier index_return_label.fn, index_return_label.efault;
+identifier index_return_label.fn, index_return_label.efault, index_return_label.end;
 position pr : script:python (fn) { is_last_return(pr[0], fn) };
 @@
   return@pr ...;
 + efault:
-+ user_write_access_end();
++ end();
 + return R;
 
 // The regions.
 
 @depends on patch@
-identifier advance_goto.put, advance_goto.i, advance_goto.p, advance_goto.L;
+identifier advance_goto.acc, advance_goto.i, advance_goto.p, advance_goto.L;
 expression advance_goto.e, advance_goto.n, advance_goto.A;
-identifier advance_label.efault;
+identifier advance_label.efault, advance_label.begin, advance_label.end, advance_label.unsafe;
 @@
-+ if (!user_write_access_begin(p, n * sizeof(*p)))
++ if (!begin(p, n * sizeof(*p)))
 +	goto L;
   for (i = 0; i < n; i++, p++)
--   if (put(e, A))
+-   if (acc(e, A))
 -     goto L;
-+   unsafe_put_user(e, A, efault);
-+ user_write_access_end();
++   unsafe(e, A, efault);
++ end();
 
 @depends on patch@
-identifier index_goto.put, index_goto.i, index_goto.L;
+identifier index_goto.acc, index_goto.i, index_goto.L;
 expression index_goto.e, index_goto.n, index_goto.A;
 identifier index_label.efault, index_label.ptr;
+identifier index_label.begin, index_label.end, index_label.unsafe;
 @@
-+ if (!user_write_access_begin(ptr, n * sizeof(*ptr)))
++ if (!begin(ptr, n * sizeof(*ptr)))
 +	goto L;
   for (i = 0; i < n; i++)
--   if (put(e, A))
+-   if (acc(e, A))
 -     goto L;
-+   unsafe_put_user(e, A, efault);
-+ user_write_access_end();
++   unsafe(e, A, efault);
++ end();
 
 @depends on patch@
-identifier index_return.put, index_return.i;
+identifier index_return.acc, index_return.i;
 expression index_return.e, index_return.n, index_return.A, index_return.R;
 identifier index_return_label.efault, index_return_label.ptr;
+identifier index_return_label.begin, index_return_label.end, index_return_label.unsafe;
 @@
-+ if (!user_write_access_begin(ptr, n * sizeof(*ptr)))
++ if (!begin(ptr, n * sizeof(*ptr)))
 +	return R;
   for (i = 0; i < n; i++)
--   if (put(e, A))
+-   if (acc(e, A))
 -     return R;
-+   unsafe_put_user(e, A, efault);
-+ user_write_access_end();
++   unsafe(e, A, efault);
++ end();
 
 // ---- reporting -----------------------------------------------------------
 
@@ -351,13 +372,13 @@ identifier index_return_label.efault, index_return_label.ptr;
 all_found << merge.found;
 all_fixable << merge.fixable;
 @@
-for (path, func, line, col), msg in findings(all_found, all_fixable):
-	print('%s:%d:%d: warning: %s [uaccess:batch-put-loop]' % (path, line, col, msg))
+for (path, func, line, col), msg, id in findings(all_found, all_fixable):
+	print('%s:%d:%d: warning: %s [uaccess:%s]' % (path, line, col, msg, id))
 
 @finalize:python depends on org@
 all_found << merge.found;
 all_fixable << merge.fixable;
 @@
-for (path, func, line, col), msg in findings(all_found, all_fixable):
+for (path, func, line, col), msg, id in findings(all_found, all_fixable):
 	print('* TODO [[view:%s::face=ovl-face1::linb=%d::colb=%d::cole=%d][%s]]' %
 	      (path, line, col - 1, col, msg))

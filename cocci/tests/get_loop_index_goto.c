@@ -1,0 +1,15 @@
+/* A loop body with more than the access: found, not rewritten yet. */
+int sum_array(const int __user *uarr, int n, int *sum)
+{
+	int i, v, err = -EFAULT;
+
+	*sum = 0;
+	for (i = 0; i < n; i++) {
+		if (get_user(v, &uarr[i])) /* expect: batch-get-loop not auto-fixable */
+			goto out;
+		*sum += v;
+	}
+	err = 0;
+out:
+	return err;
+}

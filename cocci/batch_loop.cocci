@@ -109,8 +109,14 @@ def is_last_return(p, fn):
 	return p.current_element == fn and \
 	       coccinelle.last_returns.get((p.file, fn)) == at
 
-def has_last_return(p):
-	return (p.file, p.current_element) in coccinelle.last_returns
+def declares_cleanup(p, last_line):
+	"""Does a variable with a cleanup (__free(), guard(), CLASS()...) come
+	into scope between p and line last_line?  A goto to a fault path after
+	it would skip its initialisation, and its cleanup would run on garbage."""
+	with open(p.file, errors='replace') as f:
+		lines = f.readlines()[int(p.line):last_line]
+	return re.search(r'\b(__free|__cleanup|guard|scoped_guard|CLASS)\s*\(|'
+			 r'__attribute__\s*\(\(\s*cleanup', ''.join(lines)) is not None
 
 def judge(p1, ptr, e, n, R=None):
 	"""Record whether the loop at p1 can be rewritten, and why not."""
@@ -122,8 +128,12 @@ def judge(p1, ptr, e, n, R=None):
 			why = 'side effect or call in "%s"' % shown(x)
 	if why is None and R is not None and not is_constant(R):
 		why = 'the fault path would return "%s", not a constant' % shown(R)
-	if why is None and not has_last_return(p1):
+	last = coccinelle.last_returns.get((p1.file, p1.current_element))
+	if why is None and last is None:
 		why = 'no return at the end of %s() to put the fault path after' % \
+		      p1.current_element
+	if why is None and declares_cleanup(p1, last[0]):
+		why = 'a variable with a cleanup is declared before the end of %s()' % \
 		      p1.current_element
 	coccinelle.fixable[site(p1)] = why
 	return why is None

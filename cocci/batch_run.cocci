@@ -105,6 +105,15 @@ def is_last_return(p, fn):
 	at = (int(p.line), int(p.column))
 	return p.current_element == fn and last_returns.get((p.file, fn)) == at
 
+def declares_cleanup(p, last_line):
+	"""Does a variable with a cleanup (__free(), guard(), CLASS()...) come
+	into scope between p and line last_line?  A goto to a fault path after
+	it would skip its initialisation, and its cleanup would run on garbage."""
+	with open(p.file, errors='replace') as f:
+		lines = f.readlines()[int(p.line):last_line]
+	return re.search(r'\b(__free|__cleanup|guard|scoped_guard|CLASS)\s*\(|'
+			 r'__attribute__\s*\(\(\s*cleanup', ''.join(lines)) is not None
+
 def judge(p1, exprs, R=None):
 	"""Can the run at p1 be rewritten?  Record the reason if not."""
 	why = None
@@ -113,8 +122,12 @@ def judge(p1, exprs, R=None):
 			why = 'side effect or call in "%s"' % shown(e)
 	if why is None and R is not None and not is_constant(R):
 		why = 'the fault path would return "%s", not a constant' % shown(R)
-	if why is None and (p1.file, p1.current_element) not in last_returns:
+	last = last_returns.get((p1.file, p1.current_element))
+	if why is None and last is None:
 		why = 'no return in %s() to put the fault path after' % p1.current_element
+	if why is None and declares_cleanup(p1, last[0]):
+		why = 'a variable with a cleanup is declared before the end of %s()' % \
+		      p1.current_element
 	coccinelle.fixable[site(p1)] = why
 	return why is None
 
@@ -203,7 +216,7 @@ p << in_loop.p;
 @@
 coccinelle.loop_sites.add(site(p[0]))
 
-@depends on context@
+@depends on context disable ptr_to_array@
 identifier acc1 = {put_user, __put_user, get_user, __get_user}; // model: access
 identifier acc2 = {put_user, __put_user, get_user, __get_user}; // model: access
 expression e1, e2, p;
@@ -223,7 +236,7 @@ pr << returns.pr;
 @@
 note_return(pr[0])
 
-@fixable_return@
+@fixable_return disable ptr_to_array@
 identifier acc1 = {put_user, __put_user, get_user, __get_user}; // model: access
 identifier acc2 = {put_user, __put_user, get_user, __get_user}; // model: access
 expression p, e1, e2, R;
@@ -248,7 +261,7 @@ if judge(p1[0], (p, e1, e2), R):
 else:
 	cocci.include_match(False)
 
-@fixable_goto@
+@fixable_goto disable ptr_to_array@
 identifier acc1 = {put_user, __put_user, get_user, __get_user}; // model: access
 identifier acc2 = {put_user, __put_user, get_user, __get_user}; // model: access
 expression p, e1, e2;
@@ -318,7 +331,7 @@ position pr : script:python (fn) { is_last_return(pr[0], fn) };
 
 // ---- regions -------------------------------------------------------------
 
-@depends on patch && !scoped@
+@depends on patch && !scoped disable ptr_to_array@
 identifier fixable_return.acc1, fixable_return.acc2;
 expression fixable_return.p, fixable_return.e1, fixable_return.e2;
 expression fixable_return.R;
@@ -333,7 +346,7 @@ identifier label_return.unsafe1, label_return.unsafe2;
 + unsafe2(e2, &p->f2, efault);
 + end();
 
-@depends on patch && !scoped@
+@depends on patch && !scoped disable ptr_to_array@
 identifier fixable_goto.acc1, fixable_goto.acc2;
 expression fixable_goto.p, fixable_goto.e1, fixable_goto.e2;
 identifier fixable_goto.f1, fixable_goto.f2, fixable_goto.L;
@@ -350,7 +363,7 @@ identifier label_goto.unsafe1, label_goto.unsafe2;
 // The scoped block ends the region on every way out of it.  Its name is
 // written out, one rule a mode: Coccinelle parses an iterator only by name.
 
-@depends on patch && scoped@
+@depends on patch && scoped disable ptr_to_array@
 identifier put1 = {put_user, __put_user}; // model: access write
 identifier put2 = {put_user, __put_user}; // model: access write
 expression fixable_return.p, fixable_return.e1, fixable_return.e2;
@@ -366,7 +379,7 @@ iterator name scoped_user_write_access_size;
 +   unsafe_put_user(e2, &p->f2, efault);
 + }
 
-@depends on patch && scoped@
+@depends on patch && scoped disable ptr_to_array@
 identifier get1 = {get_user, __get_user}; // model: access read
 identifier get2 = {get_user, __get_user}; // model: access read
 expression fixable_return.p, fixable_return.e1, fixable_return.e2;
@@ -382,7 +395,7 @@ iterator name scoped_user_read_access_size;
 +   unsafe_get_user(e2, &p->f2, efault);
 + }
 
-@depends on patch && scoped@
+@depends on patch && scoped disable ptr_to_array@
 identifier fixable_return.acc1, fixable_return.acc2;
 expression fixable_return.p, fixable_return.e1, fixable_return.e2;
 expression fixable_return.R;
@@ -399,7 +412,7 @@ iterator name scoped_user_rw_access_size;
 
 // ... so the old goto target serves as the fault label.
 
-@depends on patch && scoped@
+@depends on patch && scoped disable ptr_to_array@
 identifier put1 = {put_user, __put_user}; // model: access write
 identifier put2 = {put_user, __put_user}; // model: access write
 expression fixable_goto.p, fixable_goto.e1, fixable_goto.e2;
@@ -413,7 +426,7 @@ iterator name scoped_user_write_access_size;
 +   unsafe_put_user(e2, &p->f2, L);
 + }
 
-@depends on patch && scoped@
+@depends on patch && scoped disable ptr_to_array@
 identifier get1 = {get_user, __get_user}; // model: access read
 identifier get2 = {get_user, __get_user}; // model: access read
 expression fixable_goto.p, fixable_goto.e1, fixable_goto.e2;
@@ -427,7 +440,7 @@ iterator name scoped_user_read_access_size;
 +   unsafe_get_user(e2, &p->f2, L);
 + }
 
-@depends on patch && scoped@
+@depends on patch && scoped disable ptr_to_array@
 identifier fixable_goto.acc1, fixable_goto.acc2;
 expression fixable_goto.p, fixable_goto.e1, fixable_goto.e2;
 identifier fixable_goto.f1, fixable_goto.f2, fixable_goto.L;

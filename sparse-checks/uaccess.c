@@ -1,0 +1,1331 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sparse-uaccess: user-access region checks on top of sparse.
+ *
+ * After expansion the region primitives are asm, inline functions and
+ * do-while blocks that look alike on every architecture, so the checker
+ * works from the macro the source wrote: the patched preprocessor reports
+ * each expansion, every token of a macro body carries the position of its
+ * invocation, and the arguments keep their own (sparse-uaccess.patch).
+ * An AST node whose position is the invocation of a model macro
+ * (build/uaccess_model.h) is that primitive; the macro's raw arguments
+ * give its user pointer and size.  A model name that is a function
+ * (stac(), clac()) is recognised at its call.
+ *
+ * Each function body is then walked once per pass (two passes, so that
+ * backward gotos are seen) with the set of region states that can reach
+ * each point: path-sensitive, a defect on one path is reported.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib.h"
+#include "allocate.h"
+#include "token.h"
+#include "parse.h"
+#include "symbol.h"
+#include "expression.h"
+
+extern void (*preprocess_expand_hook)(struct token *name, int nargs, struct token **args);
+
+/* One invocation of a model primitive. */
+struct instance {
+	struct position pos;
+	const struct uaccess_name *api;
+	struct ident *ptr;		/* base identifier of the user pointer */
+	char ptr_text[80];		/* the pointer argument, spelled */
+	char size_text[80];		/* the size argument, spelled */
+	int is_call;			/* a call to a function, not a macro */
+	struct expression *call;	/* that call */
+	int nargs;			/* 0: an alias, its target has them */
+	struct instance *hash_next;
+};
+
+#define INST_HASH 4096
+static struct instance *inst_hash[INST_HASH];	/* macros, by position */
+static struct instance *call_hash[INST_HASH];	/* calls, by expression */
+static struct ident *model_idents[ARRAY_SIZE(uaccess_names)];
+/* --uaccess-stats: what was seen, to tell a clean run from a blind one */
+static int show_stats, nr_functions, nr_regions, nr_accessors;
+
+/* objtool's uaccess_safe_builtin, by prefix: sanitizers and friends. */
+static const char *const safe_prefixes[] = {
+	"__asan_", "__kasan_", "kasan_", "__kcsan_", "kcsan_", "__tsan_",
+	"__msan_", "kmsan_", "__ubsan_", "ubsan_", "__sanitizer_cov_",
+	"write_comp_data", "check_kcov_mode", "__builtin_",
+};
+static const char *const safe_names[] = {
+	"ftrace_likely_update", "__stack_chk_fail", "csum_partial_copy_generic",
+	"copy_mc_fragile", "copy_mc_fragile_handle_tail",
+	"copy_mc_enhanced_fast_string", "rep_stos_alternative",
+	"rep_movs_alternative", "copy_to_nontemporal", "__memcpy_flushcache",
+};
+
+static unsigned int pos_hash(struct position pos)
+{
+	return (pos.stream * 31u + pos.line * 131u + pos.pos) % INST_HASH;
+}
+
+static int same_pos(struct position a, struct position b)
+{
+	return a.stream == b.stream && a.line == b.line && a.pos == b.pos;
+}
+
+static struct instance *instance_at(struct position pos)
+{
+	struct instance *in;
+
+	for (in = inst_hash[pos_hash(pos)]; in; in = in->hash_next)
+		if (same_pos(in->pos, pos))
+			return in;
+	return NULL;
+}
+
+static const struct uaccess_name *model_lookup(struct ident *ident)
+{
+	int i;
+
+	if (!ident)
+		return NULL;
+	for (i = 0; i < ARRAY_SIZE(uaccess_names); i++)
+		if (model_idents[i] == ident)
+			return &uaccess_names[i];
+	return NULL;
+}
+
+static int wordlike(struct token *t)
+{
+	return token_type(t) == TOKEN_IDENT || token_type(t) == TOKEN_NUMBER;
+}
+
+/* Spell a token list into buf, as C: a space only between words. */
+static void spell(struct token *t, char *buf, int size)
+{
+	struct token *prev = NULL;
+	int len = 0;
+
+	buf[0] = 0;
+	for (; t && !eof_token(t) && len < size - 1; prev = t, t = t->next)
+		len += snprintf(buf + len, size - len, "%s%s",
+				prev && wordlike(prev) && wordlike(t) ? " " : "",
+				show_token(t));
+}
+
+/*
+ * The base identifier of a pointer argument: '&p->f', 'p + 1', '(T *)p'
+ * all give 'p'.  A leading cast is skipped.
+ */
+static struct ident *base_ident(struct token *t)
+{
+	/* '(T *)p': a parenthesised group followed by more is a cast */
+	if (t && match_op(t, '(')) {
+		struct token *s = t;
+		int depth = 0;
+
+		for (; !eof_token(s); s = s->next) {
+			if (match_op(s, '('))
+				depth++;
+			else if (match_op(s, ')') && !--depth)
+				break;
+		}
+		if (!eof_token(s) && !eof_token(s->next) &&
+		    (token_type(s->next) == TOKEN_IDENT || match_op(s->next, '(')))
+			t = s->next;
+	}
+	for (; t && !eof_token(t); t = t->next)
+		if (token_type(t) == TOKEN_IDENT && !t->ident->keyword)
+			return t->ident;
+	return NULL;
+}
+
+/* Which argument is the user pointer: the accessors put it second. */
+static int ptr_arg(const struct uaccess_name *api, int nargs)
+{
+	if (api->kind == UA_UNSAFE)
+		return nargs == 4 && api->mode == UA_WRITE ? 0 : 1;
+	return 0;
+}
+
+/* The pointer and size of a primitive, from its raw arguments. */
+static void take_args(struct instance *in, const struct uaccess_name *api,
+		      int nargs, struct token **args)
+{
+	int p = ptr_arg(api, nargs);
+
+	in->nargs = nargs;
+	if (p < nargs) {
+		in->ptr = base_ident(args[p]);
+		spell(args[p], in->ptr_text, sizeof(in->ptr_text));
+	}
+	if (api->kind != UA_UNSAFE && nargs >= 2 &&
+	    (api->kind != UA_SCOPED || nargs == 3))
+		spell(args[1], in->size_text, sizeof(in->size_text));
+	else if ((api->kind == UA_SCOPED || api->kind == UA_MASKED) && in->ptr)
+		/*
+		 * scoped_user_*_access(p, label) covers sizeof(*(p)); a masked
+		 * pointer is meant for the object it points to.
+		 */
+		snprintf(in->size_text, sizeof(in->size_text), "sizeof(*%s)",
+			 show_ident(in->ptr));
+}
+
+/* The streams (files) where a primitive is written. */
+static unsigned char *model_streams;
+static int nr_model_streams;
+
+static void mark_stream(int stream)
+{
+	if (stream >= nr_model_streams) {
+		int n = stream * 2 + 64;
+
+		model_streams = realloc(model_streams, n);
+		memset(model_streams + nr_model_streams, 0, n - nr_model_streams);
+		nr_model_streams = n;
+	}
+	model_streams[stream] = 1;
+}
+
+static int stream_uses_model(int stream)
+{
+	return stream < nr_model_streams && model_streams[stream];
+}
+
+static void record(struct position pos, const struct uaccess_name *api,
+		   int nargs, struct token **args)
+{
+	struct instance *in = calloc(1, sizeof(*in));
+	unsigned int h = pos_hash(pos);
+
+	in->pos = pos;
+	in->api = api;
+	take_args(in, api, nargs, args);
+	mark_stream(pos.stream);
+	in->hash_next = inst_hash[h];
+	inst_hash[h] = in;
+}
+
+/*
+ * Positions where a macro outside the model expanded first: a model macro
+ * expanded later at the same position came from its body.  A wrapper like
+ * snd_pcm_sync_ptr_get_user() opens and closes a region inside; its body
+ * is then walked as plain code, where the inline functions the primitives
+ * become (user_access_begin(), clac()...) still give the events.  A cache,
+ * not a set: the inner expansions follow the wrapper's closely.
+ */
+static struct position wrappers[INST_HASH];
+
+/*
+ * Called by the preprocessor for each expansion.  The first model macro
+ * expanded at a position is the one the source wrote: the ones nested in
+ * its body are expanded later at the same position.
+ */
+static void expand_hook(struct token *name, int nargs, struct token **args)
+{
+	const struct uaccess_name *api = model_lookup(name->ident);
+	struct position *w = &wrappers[pos_hash(name->pos)];
+	struct instance *in;
+
+	in = instance_at(name->pos);
+	if (!api || api->kind == UA_ACCESS) {
+		if (!in)
+			*w = name->pos;
+		return;
+	}
+	if (!in && same_pos(*w, name->pos))
+		return;		/* from the body of a wrapper macro */
+	if (!in)
+		record(name->pos, api, nargs, args);
+	else if (!in->nargs && nargs && in->api->kind == api->kind)
+		/* an alias, user_write_access_begin -> user_access_begin(a, b) */
+		take_args(in, api, nargs, args);
+}
+
+int uaccess_options(int argc, char **argv)
+{
+	int i, j;
+
+	for (i = 0; i < ARRAY_SIZE(uaccess_names); i++)
+		model_idents[i] = built_in_ident(uaccess_names[i].name);
+	preprocess_expand_hook = expand_hook;
+	for (i = j = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--uaccess-stats")) {
+			show_stats = 1;
+			continue;
+		}
+		if (!strcmp(argv[i], "--uaccess-only")) {
+			/* sparse's warning() gives up at its limit */
+			fmax_warnings = 0;
+			continue;
+		}
+		argv[j++] = argv[i];
+	}
+	argv[j] = NULL;
+	return j;
+}
+
+/* ---- region states ---- */
+
+struct state {
+	unsigned char open;
+	unsigned char scoped;		/* closed by a cleanup on every exit */
+	unsigned char inherited;	/* opened by the caller of an inline */
+	struct instance *begin;
+};
+
+#define MAX_STATES 8
+struct states {
+	int n;
+	struct state s[MAX_STATES];
+};
+
+static void add_state(struct states *st, struct state s)
+{
+	int i;
+
+	for (i = 0; i < st->n; i++)
+		if (!memcmp(&st->s[i], &s, sizeof(s)))
+			return;
+	if (st->n < MAX_STATES)
+		st->s[st->n++] = s;
+}
+
+static void join(struct states *to, const struct states *from)
+{
+	int i;
+
+	for (i = 0; i < from->n; i++)
+		add_state(to, from->s[i]);
+}
+
+/* ---- per-function context ---- */
+
+struct label_states {
+	struct symbol *label;
+	struct states st;
+};
+
+struct finding {
+	struct position pos;
+	const char *id;
+	char msg[200];
+};
+
+struct switch_ctx {
+	struct states entry;
+	int has_default;
+};
+
+struct ctx {
+	struct symbol *fn;
+	int pass;
+	struct instance *cur;		/* the primitive being walked into */
+	int scope_depth;
+	struct label_states *labels;
+	int nr_labels, max_labels;
+	struct finding *findings;
+	int nr_findings, max_findings;
+	struct switch_ctx *sw;
+	struct instance *opens[64];	/* non-checking opens, for the end */
+	int nr_opens;
+	struct instance *checks[256];	/* what can verify an open */
+	int nr_checks;
+};
+
+static void walk_stmt(struct ctx *c, struct statement *stmt, struct states *st);
+static void walk_expr(struct ctx *c, struct expression *expr, struct states *st);
+static void queue_inline(struct symbol *sym, struct states *st);
+
+static struct states *label_of(struct ctx *c, struct symbol *label)
+{
+	int i;
+
+	for (i = 0; i < c->nr_labels; i++)
+		if (c->labels[i].label == label)
+			return &c->labels[i].st;
+	if (c->nr_labels == c->max_labels) {
+		c->max_labels = c->max_labels * 2 + 16;
+		c->labels = realloc(c->labels, c->max_labels * sizeof(*c->labels));
+	}
+	c->labels[c->nr_labels].label = label;
+	c->labels[c->nr_labels].st.n = 0;
+	return &c->labels[c->nr_labels++].st;
+}
+
+static void report(struct ctx *c, struct position pos, const char *id,
+		   const char *fmt, ...)
+{
+	struct finding *f;
+	va_list ap;
+	int i;
+
+	for (i = 0; i < c->nr_findings; i++)
+		if (same_pos(c->findings[i].pos, pos) && !strcmp(c->findings[i].id, id))
+			return;
+	if (c->nr_findings == c->max_findings) {
+		c->max_findings = c->max_findings * 2 + 8;
+		c->findings = realloc(c->findings, c->max_findings * sizeof(*f));
+	}
+	f = &c->findings[c->nr_findings++];
+	f->pos = pos;
+	f->id = id;
+	va_start(ap, fmt);
+	vsnprintf(f->msg, sizeof(f->msg), fmt, ap);
+	va_end(ap);
+}
+
+static int cmp_finding(const void *a, const void *b)
+{
+	const struct finding *x = a, *y = b;
+
+	if (x->pos.stream != y->pos.stream)
+		return x->pos.stream - y->pos.stream;
+	if (x->pos.line != y->pos.line)
+		return x->pos.line - y->pos.line;
+	if (x->pos.pos != y->pos.pos)
+		return x->pos.pos - y->pos.pos;
+	return strcmp(x->id, y->id);
+}
+
+static const char *mode_name(int mode)
+{
+	return mode == UA_READ ? "read" : mode == UA_WRITE ? "write" : "read-write";
+}
+
+static const char *fn_name(struct ctx *c)
+{
+	return show_ident(c->fn->ident);
+}
+
+/* ---- what a call does ---- */
+
+static struct symbol *callee(struct expression *fn)
+{
+	while (fn && (fn->type == EXPR_PREOP && fn->op == '*'))
+		fn = fn->unop;
+	while (fn && (fn->type == EXPR_CAST || fn->type == EXPR_IMPLIED_CAST))
+		fn = fn->cast_expression;
+	/* a pointer to a function is an indirect call */
+	if (fn && fn->type == EXPR_SYMBOL && fn->symbol &&
+	    fn->symbol->ctype.base_type &&
+	    fn->symbol->ctype.base_type->type == SYM_FN)
+		return fn->symbol;
+	return NULL;
+}
+
+/*
+ * Calls that must never be emitted: the kernel's size dispatchers call an
+ * undefined __put_user_bad() or __bad_size_call_parameter() in the
+ * default case of a switch on sizeof, so that a wrong size fails the link.
+ */
+static int build_trap(const char *name)
+{
+	int len = strlen(name);
+
+	return (len > 4 && !strcmp(name + len - 4, "_bad")) ||
+	       (len > 6 && !strcmp(name + len - 6, "_error")) ||
+	       strstr(name, "wrong_size") || !strncmp(name, "__bad_", 6) ||
+	       !strncmp(name, "__compiletime_assert", 20);
+}
+
+static int safe_by_name(const char *name)
+{
+	int i;
+
+	if (build_trap(name))
+		return 1;
+
+	for (i = 0; i < ARRAY_SIZE(safe_prefixes); i++)
+		if (!strncmp(name, safe_prefixes[i], strlen(safe_prefixes[i])))
+			return 1;
+	for (i = 0; i < ARRAY_SIZE(safe_names); i++)
+		if (!strcmp(name, safe_names[i]))
+			return 1;
+	return 0;
+}
+
+static struct symbol *unsafe_call_in_stmt(struct statement *stmt, int depth);
+
+static struct symbol *unsafe_call_in_expr(struct expression *e, int depth);
+
+/*
+ * The first call under 'sym' that may not run with user access enabled:
+ * an out-of-line function not on objtool's list, or an indirect call.  An
+ * inline callee is looked into, as objtool sees it once inlined.
+ */
+static struct symbol *unsafe_callee(struct symbol *sym, int depth)
+{
+	struct symbol *base;
+
+	if (!sym || !sym->ident)
+		return sym;
+	if (model_lookup(sym->ident) || safe_by_name(show_ident(sym->ident)))
+		return NULL;
+	if (sym->definition)
+		sym = sym->definition;
+	base = sym->ctype.base_type;
+	if (!(sym->ctype.modifiers & MOD_INLINE) || !base ||
+	    base->type != SYM_FN || depth > 6)
+		return sym;
+	if (!base->stmt && !base->inline_stmt)
+		return sym;
+	return unsafe_call_in_stmt(base->stmt ? base->stmt : base->inline_stmt,
+				   depth + 1);
+}
+
+static struct symbol *unsafe_call_in_expr(struct expression *e, int depth)
+{
+	struct symbol *s = NULL;
+	struct expression *arg;
+
+	if (!e)
+		return NULL;
+	switch (e->type) {
+	case EXPR_CALL:
+		s = callee(e->fn);
+		if (!s)
+			return &bad_ctype;	/* indirect */
+		s = unsafe_callee(s, depth);
+		if (s)
+			return s;
+		FOR_EACH_PTR(e->args, arg) {
+			s = unsafe_call_in_expr(arg, depth);
+			if (s)
+				return s;
+		} END_FOR_EACH_PTR(arg);
+		return NULL;
+	case EXPR_STATEMENT:
+		return unsafe_call_in_stmt(e->statement, depth);
+	case EXPR_BINOP: case EXPR_COMMA: case EXPR_COMPARE:
+	case EXPR_LOGICAL: case EXPR_ASSIGNMENT:
+		s = unsafe_call_in_expr(e->left, depth);
+		return s ? s : unsafe_call_in_expr(e->right, depth);
+	case EXPR_PREOP: case EXPR_POSTOP:
+		return unsafe_call_in_expr(e->unop, depth);
+	case EXPR_DEREF:
+		return unsafe_call_in_expr(e->deref, depth);
+	case EXPR_CAST: case EXPR_FORCE_CAST: case EXPR_IMPLIED_CAST:
+		return unsafe_call_in_expr(e->cast_expression, depth);
+	case EXPR_CONDITIONAL: case EXPR_SELECT:
+		s = unsafe_call_in_expr(e->conditional, depth);
+		if (!s)
+			s = unsafe_call_in_expr(e->cond_true, depth);
+		return s ? s : unsafe_call_in_expr(e->cond_false, depth);
+	default:
+		return NULL;
+	}
+}
+
+static struct symbol *unsafe_call_in_stmt(struct statement *stmt, int depth)
+{
+	struct statement *s;
+	struct symbol *sym, *r = NULL;
+
+	if (!stmt)
+		return NULL;
+	switch (stmt->type) {
+	case STMT_EXPRESSION:
+		return unsafe_call_in_expr(stmt->expression, depth);
+	case STMT_RETURN:
+		return unsafe_call_in_expr(stmt->ret_value, depth);
+	case STMT_DECLARATION:
+		FOR_EACH_PTR(stmt->declaration, sym) {
+			r = unsafe_call_in_expr(sym->initializer, depth);
+			if (r)
+				return r;
+		} END_FOR_EACH_PTR(sym);
+		return NULL;
+	case STMT_COMPOUND:
+		FOR_EACH_PTR(stmt->stmts, s) {
+			r = unsafe_call_in_stmt(s, depth);
+			if (r)
+				return r;
+		} END_FOR_EACH_PTR(s);
+		return NULL;
+	case STMT_IF:
+		r = unsafe_call_in_expr(stmt->if_conditional, depth);
+		if (!r)
+			r = unsafe_call_in_stmt(stmt->if_true, depth);
+		return r ? r : unsafe_call_in_stmt(stmt->if_false, depth);
+	case STMT_ITERATOR:
+		r = unsafe_call_in_stmt(stmt->iterator_pre_statement, depth);
+		if (!r)
+			r = unsafe_call_in_expr(stmt->iterator_pre_condition, depth);
+		if (!r)
+			r = unsafe_call_in_stmt(stmt->iterator_statement, depth);
+		if (!r)
+			r = unsafe_call_in_stmt(stmt->iterator_post_statement, depth);
+		return r ? r : unsafe_call_in_expr(stmt->iterator_post_condition, depth);
+	case STMT_SWITCH:
+		r = unsafe_call_in_expr(stmt->switch_expression, depth);
+		return r ? r : unsafe_call_in_stmt(stmt->switch_statement, depth);
+	case STMT_CASE:
+		return unsafe_call_in_stmt(stmt->case_statement, depth);
+	case STMT_LABEL:
+		return unsafe_call_in_stmt(stmt->label_statement, depth);
+	default:
+		return NULL;
+	}
+}
+
+/* Open by this function: an inline helper's inherited region is not. */
+static int own_open(const struct states *st)
+{
+	int i;
+
+	for (i = 0; i < st->n; i++)
+		if (st->s[i].open && !st->s[i].inherited)
+			return 1;
+	return 0;
+}
+
+/*
+ * A call in an inline helper that continues its caller's region was
+ * reported at the caller, "through inline ...".
+ */
+static void check_call(struct ctx *c, struct expression *expr, struct states *st)
+{
+	struct symbol *sym, *bad;
+
+	if (!own_open(st))
+		return;
+	sym = callee(expr->fn);
+	bad = sym ? unsafe_callee(sym, 0) : &bad_ctype;
+	if (!bad)
+		return;
+	if (bad == &bad_ctype)
+		report(c, expr->fn->pos, "call-in-region",
+		       "indirect call with a user-access region open in %s()",
+		       fn_name(c));
+	else if (bad == sym)
+		report(c, expr->fn->pos, "call-in-region",
+		       "call to %s() with a user-access region open",
+		       show_ident(sym->ident));
+	else
+		report(c, expr->fn->pos, "call-in-region",
+		       "call to %s() (through inline %s()) with a user-access region open",
+		       show_ident(bad->ident), show_ident(sym->ident));
+}
+
+static int is_builtin_expect(struct expression *fn)
+{
+	while (fn && fn->type == EXPR_PREOP && fn->op == '*')
+		fn = fn->unop;
+	return fn && fn->type == EXPR_SYMBOL && fn->symbol_name &&
+	       !strcmp(show_ident(fn->symbol_name), "__builtin_expect");
+}
+
+/* A call to a model name that is a function, not a macro: stac(), clac(). */
+static struct instance *call_instance(struct ctx *c, struct expression *expr)
+{
+	struct symbol *sym = callee(expr->fn);
+	const struct uaccess_name *api;
+	struct instance *in;
+	struct expression *arg;
+	unsigned long h;
+
+	if (!sym || !(api = model_lookup(sym->ident)) || api->kind == UA_ACCESS)
+		return NULL;
+	/* by call, not by position: a wrapper macro shares one position */
+	h = ((unsigned long)expr >> 4) % INST_HASH;
+	for (in = call_hash[h]; in; in = in->hash_next)
+		if (in->call == expr)
+			return in;
+	in = calloc(1, sizeof(*in));
+	in->pos = expr->fn->pos;
+	in->api = api;
+	in->is_call = 1;
+	in->call = expr;
+	in->hash_next = call_hash[h];
+	call_hash[h] = in;
+	arg = first_expression(expr->args);
+	while (arg && arg->type != EXPR_SYMBOL) {
+		if (arg->type == EXPR_CAST || arg->type == EXPR_IMPLIED_CAST ||
+		    arg->type == EXPR_FORCE_CAST)
+			arg = arg->cast_expression;
+		else if (arg->type == EXPR_PREOP || arg->type == EXPR_POSTOP)
+			arg = arg->unop;
+		else if (arg->type == EXPR_BINOP)
+			arg = arg->left;
+		else if (arg->type == EXPR_DEREF)
+			arg = arg->deref;
+		else
+			arg = NULL;
+	}
+	if (arg && arg->symbol)
+		in->ptr = arg->symbol->ident;
+	return in;
+}
+
+/* ---- the events ---- */
+
+static int is_param(struct ctx *c, struct ident *ident)
+{
+	struct symbol *arg;
+
+	FOR_EACH_PTR(c->fn->ctype.base_type->arguments, arg) {
+		if (arg->ident == ident)
+			return 1;
+	} END_FOR_EACH_PTR(arg);
+	return 0;
+}
+
+/* 'p + 1' or '&p[1]' against a begin of 'sizeof(*p)': past the end. */
+static int beyond_size(struct instance *begin, struct instance *acc)
+{
+	char one[100], two[100], name[80];
+	const char *p = acc->ptr_text;
+
+	snprintf(name, sizeof(name), "%s", show_ident(begin->ptr));
+	snprintf(one, sizeof(one), "sizeof(*%s)", name);
+	snprintf(two, sizeof(two), "sizeof(%s[0])", name);
+	if (strcmp(begin->size_text, one) && strcmp(begin->size_text, two))
+		return 0;
+	if (*p == '&')
+		p++;
+	if (strncmp(p, name, strlen(name)))
+		return 0;
+	p += strlen(name);
+	if (*p == '+' || *p == '[')
+		return p[1] >= '1' && p[1] <= '9';
+	return 0;
+}
+
+static void access_in(struct ctx *c, struct instance *in, struct state *s)
+{
+	struct instance *b = s->begin;
+
+	if (in->api->mode & ~b->api->mode)
+		report(c, in->pos, "mode-mismatch",
+		       "%s() in a %s region opened by %s()", in->api->name,
+		       mode_name(b->api->mode), b->api->name);
+	if (!b->ptr || !in->ptr)
+		return;
+	if (b->ptr == in->ptr) {
+		if (beyond_size(b, in))
+			report(c, in->pos, "pointer-mismatch",
+			       "%s() at '%s', past the %s bytes that %s() opened",
+			       in->api->name, in->ptr_text, b->size_text,
+			       b->api->name);
+	} else if (is_param(c, b->ptr) && is_param(c, in->ptr)) {
+		report(c, in->pos, "pointer-mismatch",
+		       "%s() through '%s', but the region opened by %s() covers '%s'",
+		       in->api->name, in->ptr_text, b->api->name, b->ptr_text);
+	}
+}
+
+/* Apply primitive 'in' to every state. */
+static void event(struct ctx *c, struct instance *in, struct states *st)
+{
+	struct states out = { 0 };
+	struct state n = { 1, in->api->kind == UA_SCOPED, 0, in };
+	int i;
+
+	/* what verifies an open region: a check, masking, a checking begin */
+	if (in->api->kind == UA_CHECK || in->api->kind == UA_MASKED ||
+	    in->api->kind == UA_BEGIN) {
+		for (i = 0; i < c->nr_checks; i++)
+			if (c->checks[i] == in)
+				break;
+		if (i == c->nr_checks && i < ARRAY_SIZE(c->checks))
+			c->checks[c->nr_checks++] = in;
+	}
+	if (c->pass == 1 && in->api->kind == UA_UNSAFE)
+		nr_accessors++;
+	else if (c->pass == 1 && in->api->kind != UA_END &&
+		 in->api->kind != UA_CHECK)
+		nr_regions++;
+	switch (in->api->kind) {
+	case UA_BEGIN: case UA_MASKED: case UA_OPEN: case UA_SCOPED:
+		for (i = 0; i < st->n; i++)
+			if (st->s[i].open)
+				report(c, in->pos, "nested-region",
+				       "%s() while the region opened by %s() at line %d is open",
+				       in->api->name, st->s[i].begin->api->name,
+				       st->s[i].begin->pos.line);
+		if (in->api->kind == UA_OPEN && c->nr_opens < ARRAY_SIZE(c->opens))
+			c->opens[c->nr_opens++] = in;
+		if (st->n)
+			add_state(&out, n);
+		*st = out;
+		break;
+	case UA_END:
+		for (i = 0; i < st->n; i++)
+			if (!st->s[i].open)
+				report(c, in->pos, "unbalanced-region-end",
+				       "%s() with no user-access region open",
+				       in->api->name);
+		n.open = 0;
+		n.scoped = 0;
+		n.begin = NULL;
+		if (st->n)
+			add_state(&out, n);
+		*st = out;
+		break;
+	case UA_UNSAFE:
+		for (i = 0; i < st->n; i++) {
+			if (!st->s[i].open)
+				report(c, in->pos, "unsafe-outside-region",
+				       "%s() with no user-access region open",
+				       in->api->name);
+			else
+				access_in(c, in, &st->s[i]);
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+/* The body of a primitive: its gotos and nested primitives still count. */
+static void walk_instance_stmt(struct ctx *c, struct instance *in,
+			       struct statement *stmt, struct states *st)
+{
+	struct instance *saved = c->cur;
+	struct states before = *st;
+
+	event(c, in, st);
+	c->cur = in;
+	if (in->api->kind == UA_SCOPED) {
+		c->scope_depth++;
+		walk_stmt(c, stmt, st);
+		c->scope_depth--;
+		*st = before;	/* the cleanup closed it on every exit */
+	} else {
+		walk_stmt(c, stmt, st);
+	}
+	c->cur = saved;
+}
+
+static void walk_instance_expr(struct ctx *c, struct instance *in,
+			       struct expression *expr, struct states *st)
+{
+	struct instance *saved = c->cur;
+
+	event(c, in, st);
+	if (in->is_call)
+		return;
+	c->cur = in;
+	walk_expr(c, expr, st);
+	c->cur = saved;
+}
+
+/* A primitive starts at this node (and not one we are already inside). */
+static struct instance *starts_here(struct ctx *c, struct position pos)
+{
+	struct instance *in = instance_at(pos);
+
+	return in == c->cur ? NULL : in;
+}
+
+static int muted(struct ctx *c, struct position pos)
+{
+	return c->cur && same_pos(c->cur->pos, pos);
+}
+
+/*
+ * A condition: the states where it is true and where it is false.  A
+ * checking begin opens the region only where it returned true.
+ */
+static void walk_cond(struct ctx *c, struct expression *e, struct states *st,
+		      struct states *t, struct states *f)
+{
+	struct instance *in;
+	struct states lt, lf, rt, rf;
+
+	if (!e) {
+		*t = *st;
+		*f = *st;
+		return;
+	}
+	in = starts_here(c, e->pos);
+	if (!in && e->type == EXPR_CALL && !muted(c, e->pos))
+		in = call_instance(c, e);
+	if (in && in->api->kind == UA_BEGIN) {
+		*f = *st;
+		walk_instance_expr(c, in, e, st);
+		*t = *st;
+		return;
+	}
+	switch (e->type) {
+	case EXPR_PREOP:
+		if (e->op == '!' && !in) {
+			walk_cond(c, e->unop, st, f, t);
+			return;
+		}
+		break;
+	case EXPR_CAST: case EXPR_IMPLIED_CAST: case EXPR_FORCE_CAST:
+		if (!in) {
+			walk_cond(c, e->cast_expression, st, t, f);
+			return;
+		}
+		break;
+	case EXPR_COMPARE:
+		/* 'x == 0' and 'x != 0', as evaluate may write '!x' */
+		if (!in && e->right && e->right->type == EXPR_VALUE &&
+		    !e->right->value && (e->op == SPECIAL_EQUAL ||
+					 e->op == SPECIAL_NOTEQUAL)) {
+			if (e->op == SPECIAL_EQUAL)
+				walk_cond(c, e->left, st, f, t);
+			else
+				walk_cond(c, e->left, st, t, f);
+			return;
+		}
+		break;
+	case EXPR_CALL:
+		if (!in && is_builtin_expect(e->fn)) {
+			walk_cond(c, first_expression(e->args), st, t, f);
+			return;
+		}
+		break;
+	case EXPR_LOGICAL:
+		if (in)
+			break;
+		walk_cond(c, e->left, st, &lt, &lf);
+		if (e->op == SPECIAL_LOGICAL_AND) {
+			walk_cond(c, e->right, &lt, &rt, &rf);
+			*t = rt;
+			*f = lf;
+			join(f, &rf);
+		} else {
+			walk_cond(c, e->right, &lf, &rt, &rf);
+			*t = lt;
+			join(t, &rt);
+			*f = rf;
+		}
+		return;
+	case EXPR_VALUE:
+		*t = *st;
+		*f = *st;
+		if (e->value)
+			f->n = 0;
+		else
+			t->n = 0;
+		return;
+	default:
+		break;
+	}
+	walk_expr(c, e, st);
+	*t = *st;
+	*f = *st;
+}
+
+static void walk_expr(struct ctx *c, struct expression *e, struct states *st)
+{
+	struct instance *in;
+	struct expression *arg;
+	struct states t, f;
+
+	if (!e)
+		return;
+	in = starts_here(c, e->pos);
+	if (in) {
+		walk_instance_expr(c, in, e, st);
+		return;
+	}
+	switch (e->type) {
+	case EXPR_CALL:
+		if (!muted(c, e->pos)) {
+			in = call_instance(c, e);
+			if (in) {
+				event(c, in, st);
+				return;
+			}
+		}
+		FOR_EACH_PTR(e->args, arg) {
+			walk_expr(c, arg, st);
+		} END_FOR_EACH_PTR(arg);
+		if (!muted(c, e->pos)) {
+			check_call(c, e, st);
+			queue_inline(callee(e->fn), st);
+		}
+		break;
+	case EXPR_STATEMENT:
+		walk_stmt(c, e->statement, st);
+		break;
+	case EXPR_LOGICAL:
+		walk_cond(c, e, st, &t, &f);
+		*st = t;
+		join(st, &f);
+		break;
+	case EXPR_CONDITIONAL: case EXPR_SELECT:
+		walk_cond(c, e->conditional, st, &t, &f);
+		walk_expr(c, e->cond_true, &t);
+		walk_expr(c, e->cond_false, &f);
+		*st = t;
+		join(st, &f);
+		break;
+	case EXPR_BINOP: case EXPR_COMMA: case EXPR_COMPARE: case EXPR_ASSIGNMENT:
+		walk_expr(c, e->left, st);
+		walk_expr(c, e->right, st);
+		break;
+	case EXPR_PREOP: case EXPR_POSTOP:
+		walk_expr(c, e->unop, st);
+		break;
+	case EXPR_DEREF:
+		walk_expr(c, e->deref, st);
+		break;
+	case EXPR_CAST: case EXPR_FORCE_CAST: case EXPR_IMPLIED_CAST:
+		walk_expr(c, e->cast_expression, st);
+		break;
+	case EXPR_INITIALIZER:
+		FOR_EACH_PTR(e->expr_list, arg) {
+			walk_expr(c, arg, st);
+		} END_FOR_EACH_PTR(arg);
+		break;
+	case EXPR_IDENTIFIER:
+		walk_expr(c, e->ident_expression, st);
+		break;
+	case EXPR_INDEX:
+		walk_expr(c, e->idx_expression, st);
+		break;
+	case EXPR_POS:
+		walk_expr(c, e->init_expr, st);
+		break;
+	default:
+		break;
+	}
+}
+
+static void goto_label(struct ctx *c, struct symbol *label, struct states *st)
+{
+	if (label)
+		join(label_of(c, label), st);
+}
+
+/* Leaving a scope through a label outside it: the cleanup ran. */
+static void leave_scopes(struct ctx *c, struct states *st)
+{
+	struct states out = { 0 };
+	struct state closed = { 0 };
+	int i;
+
+	if (c->scope_depth)
+		return;
+	for (i = 0; i < st->n; i++)
+		add_state(&out, st->s[i].scoped ? closed : st->s[i]);
+	*st = out;
+}
+
+static void check_leak(struct ctx *c, struct position pos, struct states *st)
+{
+	int i;
+
+	for (i = 0; i < st->n; i++)
+		if (st->s[i].open && !st->s[i].scoped && !st->s[i].inherited)
+			report(c, pos, "region-leak",
+			       "%s() returns with the region opened by %s() at line %d still open",
+			       fn_name(c), st->s[i].begin->api->name,
+			       st->s[i].begin->pos.line);
+}
+
+static void walk_loop(struct ctx *c, struct statement *stmt, struct states *st)
+{
+	struct states in, cur, t, f, exits = { 0 };
+	int pass;
+
+	walk_stmt(c, stmt->iterator_pre_statement, st);
+	in = *st;
+	for (pass = 0; pass < 2; pass++) {
+		cur = in;
+		if (stmt->iterator_pre_condition) {
+			walk_cond(c, stmt->iterator_pre_condition, &cur, &t, &f);
+			join(&exits, &f);
+			cur = t;
+		}
+		walk_stmt(c, stmt->iterator_statement, &cur);
+		join(&cur, label_of(c, stmt->iterator_continue));
+		walk_stmt(c, stmt->iterator_post_statement, &cur);
+		if (stmt->iterator_post_condition) {
+			walk_cond(c, stmt->iterator_post_condition, &cur, &t, &f);
+			join(&exits, &f);
+			cur = t;
+		}
+		join(&in, &cur);
+	}
+	join(&exits, label_of(c, stmt->iterator_break));
+	*st = exits;
+}
+
+static void walk_switch(struct ctx *c, struct statement *stmt, struct states *st)
+{
+	struct switch_ctx sw, *saved = c->sw;
+
+	walk_expr(c, stmt->switch_expression, st);
+	sw.entry = *st;
+	sw.has_default = 0;
+	c->sw = &sw;
+	st->n = 0;
+	walk_stmt(c, stmt->switch_statement, st);
+	c->sw = saved;
+	join(st, label_of(c, stmt->switch_break));
+	if (!sw.has_default)
+		join(st, &sw.entry);
+}
+
+static void walk_stmt(struct ctx *c, struct statement *stmt, struct states *st)
+{
+	struct instance *in;
+	struct statement *s;
+	struct symbol *sym;
+	struct expression *e;
+	struct asm_operand *op;
+
+	if (!stmt)
+		return;
+	in = starts_here(c, stmt->pos);
+	if (in && stmt->type != STMT_EXPRESSION) {
+		walk_instance_stmt(c, in, stmt, st);
+		return;
+	}
+	switch (stmt->type) {
+	case STMT_EXPRESSION:
+		e = stmt->expression;
+		while (e && (e->type == EXPR_CAST || e->type == EXPR_IMPLIED_CAST))
+			e = e->cast_expression;
+		if (!in && e && e->type == EXPR_CALL && !muted(c, e->pos))
+			in = call_instance(c, e);
+		if (in && in->api->kind == UA_BEGIN && st->n)
+			report(c, in->pos, "unchecked-region-begin",
+			       "the result of %s() is not tested",
+			       in->api->name);
+		if (in)
+			walk_instance_expr(c, in, stmt->expression, st);
+		else
+			walk_expr(c, stmt->expression, st);
+		break;
+	case STMT_DECLARATION:
+		FOR_EACH_PTR(stmt->declaration, sym) {
+			walk_expr(c, sym->initializer, st);
+		} END_FOR_EACH_PTR(sym);
+		break;
+	case STMT_COMPOUND:
+		FOR_EACH_PTR(stmt->stmts, s) {
+			walk_stmt(c, s, st);
+		} END_FOR_EACH_PTR(s);
+		break;
+	case STMT_IF: {
+		struct states t, f;
+
+		walk_cond(c, stmt->if_conditional, st, &t, &f);
+		walk_stmt(c, stmt->if_true, &t);
+		walk_stmt(c, stmt->if_false, &f);
+		*st = t;
+		join(st, &f);
+		break;
+	}
+	case STMT_RETURN:
+		walk_expr(c, stmt->ret_value, st);
+		check_leak(c, stmt->pos, st);
+		st->n = 0;
+		break;
+	case STMT_ITERATOR:
+		walk_loop(c, stmt, st);
+		break;
+	case STMT_SWITCH:
+		walk_switch(c, stmt, st);
+		break;
+	case STMT_CASE:
+		if (c->sw) {
+			join(st, &c->sw->entry);
+			if (!stmt->case_expression)
+				c->sw->has_default = 1;
+		}
+		walk_stmt(c, stmt->case_statement, st);
+		break;
+	case STMT_LABEL:
+		join(st, label_of(c, stmt->label_identifier));
+		leave_scopes(c, st);
+		walk_stmt(c, stmt->label_statement, st);
+		break;
+	case STMT_GOTO:
+		if (stmt->goto_label) {
+			goto_label(c, stmt->goto_label, st);
+		} else {
+			FOR_EACH_PTR(stmt->target_list, sym) {
+				goto_label(c, sym, st);
+			} END_FOR_EACH_PTR(sym);
+		}
+		st->n = 0;
+		break;
+	case STMT_ASM:
+		/* operands are evaluated first (an accessor's value may be a call) */
+		FOR_EACH_PTR(stmt->asm_inputs, op) {
+			walk_expr(c, op->expr, st);
+		} END_FOR_EACH_PTR(op);
+		FOR_EACH_PTR(stmt->asm_outputs, op) {
+			walk_expr(c, op->expr, st);
+		} END_FOR_EACH_PTR(op);
+		/* asm goto: each label may be reached, and so may the next */
+		FOR_EACH_PTR(stmt->asm_labels, sym) {
+			goto_label(c, sym, st);
+		} END_FOR_EACH_PTR(sym);
+		break;
+	default:
+		break;
+	}
+}
+
+/* ---- functions ---- */
+
+static int checked_in_fn(struct ctx *c, struct instance *open)
+{
+	int i;
+
+	for (i = 0; i < c->nr_checks; i++)
+		if (!open->ptr || c->checks[i]->ptr == open->ptr)
+			return 1;
+	return 0;
+}
+
+/*
+ * The API's headers and arch/<arch>/lib implement the
+ * primitives (stac() in copy_user_generic(), __uaccess_begin() in
+ * copy_mc_to_user(), whose callers check the range): they are the model,
+ * not its users.
+ */
+static int implements_api(struct symbol *sym)
+{
+	const char *file = stream_name(sym->pos.stream);
+
+	if (model_lookup(sym->ident))
+		return 1;
+	return strstr(file, "/asm/") || strstr(file, "asm-generic/") ||
+	       strstr(file, "include/linux/uaccess.h") ||
+	       !strncmp(file, "asm/", 4) ||
+	       (!strncmp(file, "arch/", 5) && strstr(file, "/lib/"));
+}
+
+static void check_function(struct symbol *sym, struct statement *body,
+			   struct states *entry)
+{
+	struct states st;
+	struct ctx c = { .fn = sym };
+	int pass, i;
+
+	nr_functions++;
+	for (pass = 0; pass < 2; pass++) {
+		c.pass = pass;
+		st = *entry;
+		c.nr_opens = 0;
+		c.nr_checks = 0;
+		walk_stmt(&c, body, &st);
+		check_leak(&c, sym->pos, &st);
+	}
+	for (i = 0; i < c.nr_opens; i++)
+		if (!checked_in_fn(&c, c.opens[i]))
+			report(&c, c.opens[i]->pos, "unverified-region",
+			       c.opens[i]->ptr ?
+			       "%s() opens a region on '%s' with no access_ok() or masking of it in %s()" :
+			       "%s() opens a region%s with no access_ok() or masking in %s()",
+			       c.opens[i]->api->name,
+			       c.opens[i]->ptr ? c.opens[i]->ptr_text : "",
+			       fn_name(&c));
+	qsort(c.findings, c.nr_findings, sizeof(*c.findings), cmp_finding);
+	for (i = 0; i < c.nr_findings; i++) {
+		struct finding *f = &c.findings[i];
+
+		fprintf(stderr, "%s:%d:%d: warning: %s [uaccess:%s]\n",
+			stream_name(f->pos.stream), f->pos.line, f->pos.pos,
+			f->msg, f->id);
+	}
+	free(c.findings);
+	free(c.labels);
+}
+
+/*
+ * Sparse keeps inline definitions out of the file's symbol list: the ones
+ * called from an analysed function are queued and analysed in turn
+ * (fs/select.c get_sigset_argpack(), epoll_put_uevent() in a header).
+ */
+#define SEEN_HASH 1024
+static struct seen {
+	struct symbol *sym;
+	struct seen *next;
+} *seen_hash[SEEN_HASH];
+static struct queued {
+	struct symbol *sym;
+	struct states entry;
+	struct queued *next;
+} *inline_queue;
+
+static int seen_before(struct symbol *sym)
+{
+	unsigned int h = ((unsigned long)sym >> 4) % SEEN_HASH;
+	struct seen *s;
+
+	for (s = seen_hash[h]; s; s = s->next)
+		if (s->sym == sym)
+			return 1;
+	s = malloc(sizeof(*s));
+	s->sym = sym;
+	s->next = seen_hash[h];
+	seen_hash[h] = s;
+	return 0;
+}
+
+/*
+ * An inline helper called with a region open (__unsafe_setup_sigcontext(),
+ * do_strncpy_from_user()) continues its caller's region: it is analysed
+ * from the states of its first call.
+ */
+static void queue_inline(struct symbol *sym, struct states *st)
+{
+	struct symbol *base;
+	struct queued *q;
+	int i;
+
+	if (sym && sym->definition)
+		sym = sym->definition;	/* not the prototype */
+	if (!sym || !(sym->ctype.modifiers & MOD_INLINE))
+		return;
+	base = sym->ctype.base_type;
+	if (!base || (!base->stmt && !base->inline_stmt))
+		return;
+	if (!stream_uses_model(sym->pos.stream) || seen_before(sym))
+		return;
+	q = calloc(1, sizeof(*q));
+	q->sym = sym;
+	q->entry = *st;
+	for (i = 0; i < q->entry.n; i++)
+		if (q->entry.s[i].open)
+			q->entry.s[i].inherited = 1;
+	if (!q->entry.n)
+		q->entry.n = 1;		/* unreachable call: start closed */
+	q->next = inline_queue;
+	inline_queue = q;
+}
+
+static void check_symbol(struct symbol *sym, struct states *entry)
+{
+	struct symbol *base = sym->ctype.base_type;
+	struct statement *body;
+
+	if (!base || base->type != SYM_FN || !sym->ident)
+		return;
+	/* the template of an inline function is unevaluated but walkable */
+	body = base->stmt ? base->stmt : base->inline_stmt;
+	if (!body || implements_api(sym))
+		return;
+	check_function(sym, body, entry);
+}
+
+void uaccess_check_symbols(struct symbol_list *list)
+{
+	struct states closed = { 1 };
+	struct symbol *sym;
+	struct queued *q;
+
+	FOR_EACH_PTR(list, sym) {
+		check_symbol(sym, &closed);
+	} END_FOR_EACH_PTR(sym);
+	while ((q = inline_queue)) {
+		inline_queue = q->next;
+		check_symbol(q->sym, &q->entry);
+		free(q);
+	}
+	if (show_stats)
+		fprintf(stderr, "sparse-uaccess: %d functions, %d region opens, %d accessors\n",
+			nr_functions, nr_regions, nr_accessors);
+}

@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Minimal stand-ins of the kernel's user-access API as linux-7.2 expands
+ * it on x86_64 (arch/x86/include/asm/uaccess*.h, smap.h and
+ * include/linux/uaccess.h): the same macro names around the same inline
+ * primitives, so the plugin sees what it sees in a kernel build.
+ */
+#ifndef UACCESS_X86_H
+#define UACCESS_X86_H
+
+#define __user
+#define EFAULT 14
+typedef unsigned long size_t;
+typedef _Bool bool;
+
+#define likely(x)	__builtin_expect(!!(x), 1)
+#define unlikely(x)	__builtin_expect(!!(x), 0)
+#define __always_inline	inline __attribute__((__always_inline__))
+#define __cleanup(f)	__attribute__((__cleanup__(f)))
+
+static __always_inline void clac(void)
+{
+	asm volatile("# clac" ::: "memory");
+}
+
+static __always_inline void stac(void)
+{
+	asm volatile("# stac" ::: "memory");
+}
+
+static __always_inline bool __access_ok(const void __user *ptr, unsigned long size)
+{
+	return (unsigned long)ptr + size >= size;
+}
+#define access_ok(addr, size)	likely(__access_ok(addr, size))
+
+#define __uaccess_begin()	stac()
+#define __uaccess_end()		clac()
+#define __uaccess_begin_nospec()	\
+({					\
+	stac();				\
+	asm volatile("lfence");		\
+})
+
+static __always_inline __attribute__((warn_unused_result))
+bool user_access_begin(const void __user *ptr, size_t len)
+{
+	if (unlikely(!access_ok(ptr, len)))
+		return 0;
+	__uaccess_begin_nospec();
+	return 1;
+}
+#define user_access_begin(a, b)	user_access_begin(a, b)
+#define user_access_end()	__uaccess_end()
+#define user_write_access_begin	user_access_begin
+#define user_write_access_end	user_access_end
+#define user_read_access_begin	user_access_begin
+#define user_read_access_end	user_access_end
+#define user_rw_access_begin(u, s)	user_access_begin(u, s)
+
+static inline void kmsan_copy_to_user(void __user *to, const void *from,
+				      size_t to_copy, size_t left)
+{
+}
+
+#define arch_unsafe_put_user(x, ptr, label)				\
+do {									\
+	__typeof__(*(ptr)) __pu_val = (x);				\
+	asm goto("mov %0, %1" : : "r" (__pu_val), "m" (*(ptr)) : : label);	\
+	kmsan_copy_to_user(ptr, &__pu_val, sizeof(*(ptr)), 0);		\
+} while (0)
+
+#define arch_unsafe_get_user(x, ptr, label)				\
+do {									\
+	__typeof__(*(ptr)) __gu_val;					\
+	asm goto("" : : "m" (*(ptr)) : : label);			\
+	__gu_val = *(volatile __typeof__(*(ptr)) *)(ptr);		\
+	(x) = __gu_val;							\
+} while (0)
+
+/* A plain goto leaves a scope through its cleanup; an asm goto would not. */
+#define unsafe_get_user(x, ptr, label)			\
+do {							\
+	__label__ local_label;				\
+	arch_unsafe_get_user(x, ptr, local_label);	\
+	if (0) {					\
+	local_label:					\
+		goto label;				\
+	}						\
+} while (0)
+
+#define unsafe_put_user(x, ptr, label)			\
+do {							\
+	__label__ local_label;				\
+	arch_unsafe_put_user(x, ptr, local_label);	\
+	if (0) {					\
+	local_label:					\
+		goto label;				\
+	}						\
+} while (0)
+
+static inline void __user *mask_user_address(const void __user *ptr)
+{
+	void __user *ret;
+
+	asm("cmp %1,%0" : "=r" (ret) : "0" (ptr));
+	return ret;
+}
+#define masked_user_access_begin(x) ({				\
+	__auto_type __masked_ptr = (x);				\
+	__masked_ptr = mask_user_address(__masked_ptr);		\
+	__uaccess_begin(); __masked_ptr; })
+#define can_do_masked_user_access()	1
+#define masked_user_write_access_begin	masked_user_access_begin
+#define masked_user_read_access_begin	masked_user_access_begin
+#define masked_user_rw_access_begin(u)	masked_user_access_begin(u)
+
+static __always_inline void __scoped_user_read_access_end(const void *p)
+{
+	user_read_access_end();
+}
+static __always_inline void __scoped_user_write_access_end(const void *p)
+{
+	user_write_access_end();
+}
+static __always_inline void __scoped_user_rw_access_end(const void *p)
+{
+	user_access_end();
+}
+
+#define __scoped_user_access_begin(mode, uptr, size, elbl)		\
+({									\
+	__typeof__(uptr) __retptr;					\
+									\
+	if (can_do_masked_user_access()) {				\
+		__retptr = masked_user_##mode##_access_begin(uptr);	\
+	} else {							\
+		__retptr = uptr;					\
+		if (!user_##mode##_access_begin(uptr, size))		\
+			goto elbl;					\
+	}								\
+	__retptr;							\
+})
+
+#define __scoped_user_access(mode, uptr, size, elbl)			\
+for (bool done = 0; !done; done = 1)					\
+	for (__auto_type _tmpptr = __scoped_user_access_begin(mode, uptr, size, elbl); \
+	     !done; done = 1)						\
+		for (const __auto_type uptr				\
+		     __cleanup(__scoped_user_##mode##_access_end) =	\
+		     _tmpptr; !done; done = 1)
+
+#define scoped_user_read_access_size(usrc, size, elbl)		\
+	__scoped_user_access(read, usrc, size, elbl)
+#define scoped_user_read_access(usrc, elbl)			\
+	scoped_user_read_access_size(usrc, sizeof(*(usrc)), elbl)
+#define scoped_user_write_access_size(udst, size, elbl)		\
+	__scoped_user_access(write, udst, size, elbl)
+#define scoped_user_write_access(udst, elbl)			\
+	scoped_user_write_access_size(udst, sizeof(*(udst)), elbl)
+#define scoped_user_rw_access_size(uptr, size, elbl)		\
+	__scoped_user_access(rw, uptr, size, elbl)
+#define scoped_user_rw_access(uptr, elbl)			\
+	scoped_user_rw_access_size(uptr, sizeof(*(uptr)), elbl)
+
+extern int _printk(const char *fmt, ...);
+extern void kasan_report(unsigned long addr);
+
+#endif

@@ -1,0 +1,1275 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * uaccess_plugin: check Linux user-access regions at compile time.
+ *
+ * A GIMPLE pass right after "cfg" follows, path by path, whether a
+ * user-access region (user_access_begin() ... user_access_end(), or a
+ * scoped_user_*_access() block) is open, and reports the region defects
+ * of the uabatch contract with " [uaccess:<id>]".
+ *
+ * At that pass nothing is inlined yet: the API shows as calls to its
+ * inline primitives (user_access_begin, stac, clac, mask_user_address),
+ * and the macro the source wrote is recovered from the statement's
+ * location.  Which name is what comes from the model of the API
+ * (build/uaccess_model.h, generated from model/uaccess.api).
+ *
+ * Options, as -fplugin-arg-uaccess_plugin-<name>[=<value>]:
+ *	werror			report errors, not warnings
+ *	disable=<id,...>	do not report these ids
+ *	safe-list=<file>	more uaccess-safe functions, one name a line
+ *	time-report		print the CPU time of the pass at the end
+ */
+
+#include "gcc-plugin.h"
+#include "plugin-version.h"
+#include "tree.h"
+#include "basic-block.h"
+#include "tree-ssa-alias.h"
+#include "internal-fn.h"
+#include "gimple-expr.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "diagnostic-core.h"
+#include "diagnostic.h"
+#include "stringpool.h"
+#include "attribs.h"
+#include "cfganal.h"
+#include "tree-cfg.h"
+#include "tree-dfa.h"
+#include "uaccess_model.h"
+
+int plugin_is_GPL_compatible;
+
+static struct plugin_info uaccess_plugin_info = {
+	.version = "1",
+	.help = "werror\tdiagnostics are errors\n"
+		"disable=<id,...>\tdo not report these ids\n"
+		"safe-list=<file>\tmore uaccess-safe functions, one a line\n"
+		"time-report\tprint the CPU time of the pass\n",
+};
+
+/* objtool's uaccess_safe_builtin[]: calls it accepts in a region. */
+static const char *const objtool_safe[] = {
+#include "objtool_safe.h"
+};
+
+/* The contract's region-defect ids, for one key per line and id. */
+static const char *const ids[] = {
+	"call-in-region", "region-leak", "unbalanced-region-end",
+	"nested-region", "unsafe-outside-region", "unverified-region",
+	"unchecked-region-begin", "mode-mismatch", "pointer-mismatch",
+};
+
+static bool opt_werror;
+static bool opt_debug;		/* UACCESS_DEBUG=1: show each statement's role */
+static bool opt_time_report;
+static double pass_seconds;
+static unsigned long functions_seen, functions_analysed;
+static hash_set<nofree_string_hash> *disabled_ids;
+static hash_set<nofree_string_hash> *extra_safe;
+
+/* Region states, a bit each: a block's state is the union over paths. */
+enum {
+	ST_CLOSED = 1,
+	ST_OPEN = 2,
+	ST_PENDING = 4,	/* begun, its result not tested yet */
+};
+
+struct ua_state {
+	unsigned char bits;
+	unsigned char mode;	/* UA_READ | UA_WRITE of the open region */
+	gimple *begin;		/* the begin of the open region, or MANY */
+};
+
+/* More than one begin reaches here. */
+#define MANY_BEGINS ((gimple *)1)
+
+/*
+ * A scoped region is three nested for loops that run once, driven by a
+ * flag 'done' declared in the macro.  Paths that go round such a loop
+ * again are not feasible: the state is split by the value the current
+ * scope flag was last given (0, 1, or unknown) and a test of the flag
+ * prunes the edge it cannot take.
+ */
+enum { FLAG_0, FLAG_1, FLAG_ANY, NFLAG };
+
+struct ua_flow {
+	struct ua_state v[NFLAG];
+};
+
+/* What a statement is to the region. */
+enum role {
+	R_NONE,		/* ordinary code */
+	R_PART,		/* inside an API macro: not a call of its own */
+	R_CALL,		/* an ordinary call */
+	R_OPEN,		/* opens a region */
+	R_END,		/* closes it */
+	R_ACCESS,	/* an unsafe_*() accessor */
+	R_CHECK,	/* access_ok(), masking */
+};
+
+struct stmt_role {
+	enum role role;
+	enum uaccess_kind kind;	/* how the source opened it */
+	enum uaccess_mode mode;
+	const char *name;	/* the name the source wrote */
+};
+
+static const struct uaccess_name *model_lookup(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(uaccess_names); i++)
+		if (!strcmp(uaccess_names[i].name, name))
+			return &uaccess_names[i];
+	return NULL;
+}
+
+/*
+ * Macro names are the preprocessor's interned strings: look each up in
+ * the model once (kernel code expands many macros on every line).
+ */
+static hash_map<const char *, const struct uaccess_name *> *macro_cache;
+
+static const struct uaccess_name *model_lookup_macro(const char *name)
+{
+	const struct uaccess_name **hit = macro_cache->get(name);
+	const struct uaccess_name *u;
+
+	if (hit)
+		return *hit;
+	u = model_lookup(name);
+	macro_cache->put(name, u);
+	return u;
+}
+
+/*
+ * The model names among the macros that location @loc was expanded
+ * from, outermost first.  Returns how many.
+ */
+static int model_macros(location_t loc, const struct uaccess_name **out, int max)
+{
+	const struct uaccess_name *inner[16];
+	const line_map *map;
+	int n = 0, i;
+
+	while (n < 16 && linemap_location_from_macro_expansion_p(line_table, loc)) {
+		const line_map_macro *mm;
+		const struct uaccess_name *u;
+
+		map = linemap_lookup(line_table, loc);
+		mm = linemap_check_macro(map);
+		u = model_lookup_macro(linemap_map_get_macro_name(mm));
+		if (u)
+			inner[n++] = u;
+		loc = linemap_unwind_toward_expansion(line_table, loc, &map);
+	}
+	for (i = 0; i < n && i < max; i++)
+		out[i] = inner[n - 1 - i];
+	return i;
+}
+
+static const char *callee_name(const gimple *stmt)
+{
+	tree fn = gimple_call_fndecl(stmt);
+
+	if (!fn || !DECL_NAME(fn))
+		return NULL;
+	return IDENTIFIER_POINTER(DECL_NAME(fn));
+}
+
+/* The role of a primitive called by name, from the model. */
+static enum role call_role(const struct uaccess_name *u)
+{
+	switch (u->kind) {
+	case UA_BEGIN:
+	case UA_MASKED:
+	case UA_OPEN:
+		return R_OPEN;
+	case UA_END:
+		return R_END;
+	case UA_CHECK:
+		return R_CHECK;
+	default:
+		return R_PART;
+	}
+}
+
+/*
+ * The cleanup call of a scope: f(&var), no result, var the scope's
+ * pointer (what __cleanup() makes of the declaration on every exit).
+ */
+static bool scope_cleanup(gimple *stmt)
+{
+	tree arg;
+
+	if (gimple_call_num_args(stmt) != 1 || gimple_call_lhs(stmt) ||
+	    !gimple_call_fndecl(stmt))
+		return false;
+	arg = gimple_call_arg(stmt, 0);
+	return TREE_CODE(arg) == ADDR_EXPR &&
+	       TREE_CODE(TREE_OPERAND(arg, 0)) == VAR_DECL &&
+	       POINTER_TYPE_P(TREE_TYPE(TREE_OPERAND(arg, 0)));
+}
+
+/* Whether @loc was spelled at its outermost macro's invocation. */
+static bool from_macro_argument(location_t loc)
+{
+	expanded_location spelled, used;
+
+	spelled = expand_location(linemap_resolve_location(line_table, loc,
+					LRK_SPELLING_LOCATION, NULL));
+	used = expand_location(linemap_resolve_location(line_table, loc,
+					LRK_MACRO_EXPANSION_POINT, NULL));
+	return spelled.file && used.file && !strcmp(spelled.file, used.file) &&
+	       spelled.line == used.line;
+}
+
+static struct stmt_role classify_uncached(gimple *stmt)
+{
+	const struct uaccess_name *m[8], *callee = NULL, *top;
+	struct stmt_role r = { R_NONE, UA_ACCESS, UA_RW, NULL };
+	bool call = is_gimple_call(stmt);
+	int n;
+
+	/*
+	 * Every API element shows as a call or an asm: the accessors are
+	 * asm (x86) or calls (generic), begins and ends are calls.
+	 */
+	if (!call && gimple_code(stmt) != GIMPLE_ASM)
+		return r;
+
+	if (call && callee_name(stmt))
+		callee = model_lookup(callee_name(stmt));
+	n = model_macros(gimple_location(stmt), m, 8);
+	/*
+	 * A call the source wrote in an accessor's argument,
+	 * 'unsafe_put_user(f(x), p, l)', is the source's own call.  (Not
+	 * so in a scope: its cleanup call is located at the pointer
+	 * argument.)
+	 */
+	if (n && m[0]->kind == UA_UNSAFE && call && !callee &&
+	    from_macro_argument(gimple_location(stmt)))
+		n = 0;
+	if (!n) {
+		if (!call)
+			return r;
+		if (!callee) {
+			r.role = R_CALL;
+			return r;
+		}
+		/* A primitive called directly: the model says what it is. */
+		r.role = call_role(callee);
+		r.kind = callee->kind;
+		r.mode = callee->mode;
+		r.name = callee->name;
+		return r;
+	}
+	top = m[0];
+	r.name = top->name;
+	r.mode = top->mode;
+	r.kind = top->kind;
+	if (top->kind == UA_UNSAFE) {
+		r.role = R_ACCESS;
+		return r;
+	}
+	if (top->kind == UA_CHECK) {
+		r.role = R_CHECK;
+		return r;
+	}
+	r.role = R_PART;
+	if (!call)
+		return r;
+	if (top->kind == UA_SCOPED) {
+		/*
+		 * The scope's own calls: the begin it expands to, and the
+		 * cleanup function (not in the model) on every exit.
+		 */
+		if (!callee) {
+			r.role = scope_cleanup(stmt) ? R_END : R_CALL;
+			return r;
+		}
+		r.kind = n > 1 ? m[1]->kind : callee->kind;
+		if (r.kind == UA_SCOPED)
+			r.kind = callee->kind;
+	}
+	if (callee)
+		r.role = call_role(callee);
+	if (r.role == R_OPEN && top->kind != UA_SCOPED && top->kind != UA_BEGIN &&
+	    top->kind != UA_MASKED && top->kind != UA_OPEN)
+		r.role = R_PART;	/* e.g. the stac() inside __put_user() */
+	if (r.role == R_END && top->kind != UA_END && top->kind != UA_SCOPED)
+		r.role = R_PART;
+	return r;
+}
+
+/* The roles of the current function's statements, computed once. */
+static hash_map<gimple *, struct stmt_role> *role_cache;
+
+static struct stmt_role classify(gimple *stmt)
+{
+	struct stmt_role *hit, r;
+
+	if (!is_gimple_call(stmt) && gimple_code(stmt) != GIMPLE_ASM) {
+		r.role = R_NONE;
+		r.kind = UA_ACCESS;
+		r.mode = UA_RW;
+		r.name = NULL;
+		return r;
+	}
+	hit = role_cache->get(stmt);
+	if (hit)
+		return *hit;
+	r = classify_uncached(stmt);
+	role_cache->put(stmt, r);
+	return r;
+}
+
+static bool id_enabled(const char *id)
+{
+	return !disabled_ids || !disabled_ids->contains(id);
+}
+
+/* Where the source wrote it: the outermost macro's expansion point. */
+static location_t source_loc(location_t loc)
+{
+	return linemap_resolve_location(line_table, loc,
+					LRK_MACRO_EXPANSION_POINT, NULL);
+}
+
+typedef hash_set<int_hash<unsigned HOST_WIDE_INT, 0, HOST_WIDE_INT_M1U> > key_set;
+static key_set *reported;
+
+static void report(location_t loc, const char *id, const char *fmt, ...)
+	ATTRIBUTE_PRINTF_3;
+
+static void report(location_t loc, const char *id, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	unsigned HOST_WIDE_INT key;
+	size_t i;
+
+	if (!id_enabled(id))
+		return;
+	loc = source_loc(loc);
+	/* Code with no place of its own (a shared return) gets the function's. */
+	if (loc <= BUILTINS_LOCATION)
+		loc = DECL_SOURCE_LOCATION(current_function_decl);
+	for (i = 0; i < ARRAY_SIZE(ids) && strcmp(ids[i], id); i++)
+		;
+	/* One finding per id and line: the fixpoint visits blocks again. */
+	key = ((unsigned HOST_WIDE_INT)loc << 4) | i;
+	if (reported->add(key))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (opt_werror) {
+		error_at(loc, "%s [uaccess:%s]", msg, id);
+	} else {
+		/*
+		 * A finding is a warning even under the kernel's -Werror
+		 * (CONFIG_WERROR): failing a build is what 'werror' asks.
+		 */
+		bool as_error = global_dc->warning_as_error_requested;
+
+		global_dc->warning_as_error_requested = false;
+		warning_at(loc, 0, "%s [uaccess:%s]", msg, id);
+		global_dc->warning_as_error_requested = as_error;
+	}
+}
+
+static bool uaccess_safe(tree fn)
+{
+	const char *name;
+	size_t i;
+
+	if (fndecl_built_in_p(fn, BUILT_IN_NORMAL)) {
+		switch (DECL_FUNCTION_CODE(fn)) {
+		case BUILT_IN_MEMCPY:
+		case BUILT_IN_MEMSET:
+		case BUILT_IN_MEMMOVE:
+			return false;	/* may stay real calls */
+		default:
+			return true;
+		}
+	}
+	if (fndecl_built_in_p(fn))
+		return true;
+	/* Inlined for sure: its body is no call (and is checked on its own). */
+	if (lookup_attribute("always_inline", DECL_ATTRIBUTES(fn)))
+		return true;
+	/* GCC inlines a plain inline function at -O2 unless it is big. */
+	if (DECL_DECLARED_INLINE_P(fn))
+		return true;
+	name = IDENTIFIER_POINTER(DECL_NAME(fn));
+	if (model_lookup(name))
+		return true;
+	for (i = 0; i < ARRAY_SIZE(objtool_safe); i++)
+		if (!strcmp(objtool_safe[i], name))
+			return true;
+	return extra_safe && extra_safe->contains(name);
+}
+
+/*
+ * The results of checking begins: a variable maps to its polarity
+ * (1: true when the begin succeeded, -1: true when it failed) and the
+ * begin call it comes from.
+ */
+struct result_info {
+	int pol;
+	gimple *begin;
+};
+
+typedef hash_map<tree, result_info> result_map;
+
+static bool result_of(result_map *res, tree t, result_info *out)
+{
+	result_info *r;
+
+	if (!t || (TREE_CODE(t) != VAR_DECL && TREE_CODE(t) != SSA_NAME &&
+		   TREE_CODE(t) != PARM_DECL))
+		return false;
+	r = res->get(t);
+	if (!r)
+		return false;
+	*out = *r;
+	return true;
+}
+
+/* Follow an assignment or __builtin_expect() from a result variable. */
+static void track_result(result_map *res, gimple *stmt)
+{
+	result_info r;
+	tree lhs, a, b;
+
+	if (is_gimple_call(stmt)) {
+		lhs = gimple_call_lhs(stmt);
+		if (lhs && gimple_call_builtin_p(stmt, BUILT_IN_EXPECT) &&
+		    result_of(res, gimple_call_arg(stmt, 0), &r))
+			res->put(lhs, r);
+		return;
+	}
+	if (!is_gimple_assign(stmt))
+		return;
+	lhs = gimple_assign_lhs(stmt);
+	a = gimple_assign_rhs1(stmt);
+	if (!result_of(res, a, &r))
+		return;
+	b = gimple_num_ops(stmt) > 2 ? gimple_assign_rhs2(stmt) : NULL_TREE;
+	switch (gimple_assign_rhs_code(stmt)) {
+	case BIT_NOT_EXPR:
+	case TRUTH_NOT_EXPR:
+		r.pol = -r.pol;
+		break;
+	case BIT_XOR_EXPR:
+		if (!b || !integer_onep(b))
+			return;
+		r.pol = -r.pol;
+		break;
+	case EQ_EXPR:
+		if (!b || !integer_zerop(b))
+			return;
+		r.pol = -r.pol;
+		break;
+	case NE_EXPR:
+		if (!b || !integer_zerop(b))
+			return;
+		break;
+	default:
+		if (!CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(stmt)) &&
+		    gimple_assign_rhs_code(stmt) != TREE_CODE(a))
+			return;
+	}
+	res->put(lhs, r);
+}
+
+/*
+ * For a condition on a begin's result: 1 if its true edge is the
+ * begin's success, -1 if its false edge is, 0 if it tests no result.
+ */
+static int cond_polarity(result_map *res, gimple *stmt, gimple **begin)
+{
+	result_info r;
+	tree a = gimple_cond_lhs(stmt), b = gimple_cond_rhs(stmt);
+
+	if (!result_of(res, a, &r) || !integer_zerop(b))
+		return 0;
+	*begin = r.begin;
+	switch (gimple_cond_code(stmt)) {
+	case NE_EXPR:
+		return r.pol;
+	case EQ_EXPR:
+		return -r.pol;
+	default:
+		return 0;
+	}
+}
+
+/* A pointer as a base variable and a constant byte offset. */
+struct range {
+	tree base;
+	HOST_WIDE_INT off;
+	HOST_WIDE_INT size;	/* -1: not a constant */
+};
+
+struct fn_info;
+static bool resolve_addr(struct fn_info *fi, tree t, tree *base,
+			 HOST_WIDE_INT *off, int depth);
+static bool resolve_ref(struct fn_info *fi, tree ref, tree *base,
+			HOST_WIDE_INT *off, int depth);
+
+struct fn_info {
+	result_map *res;
+	hash_set<gimple *> *tested;	/* begins whose result is tested */
+	hash_map<tree, int> *flags;	/* scope flags and their negations */
+	bool checked;			/* access_ok() or masking in the function */
+	int opens, ends;
+	hash_map<tree, gimple *> *defs;	/* temporaries and their one definition */
+	hash_map<gimple *, struct range> *ranges;	/* what each begin covers */
+};
+
+/* Follow the one definition of a temporary back to a base variable. */
+static bool resolve_def(struct fn_info *fi, gimple *def, tree *base,
+			HOST_WIDE_INT *off, int depth)
+{
+	enum tree_code code;
+	tree b;
+
+	if (!is_gimple_assign(def))
+		return false;
+	code = gimple_assign_rhs_code(def);
+	if (code == POINTER_PLUS_EXPR) {
+		b = gimple_assign_rhs2(def);
+		if (!tree_fits_shwi_p(b) ||
+		    !resolve_addr(fi, gimple_assign_rhs1(def), base, off, depth + 1))
+			return false;
+		*off += tree_to_shwi(b);
+		return true;
+	}
+	if (CONVERT_EXPR_CODE_P(code) || gimple_assign_single_p(def))
+		return resolve_addr(fi, gimple_assign_rhs1(def), base, off, depth + 1);
+	return false;
+}
+
+/*
+ * The base variable and constant offset of address @t: '&p->f',
+ * 'p + 4', and the temporaries GIMPLE computes them into.
+ */
+static bool resolve_addr(struct fn_info *fi, tree t, tree *base,
+			 HOST_WIDE_INT *off, int depth)
+{
+	gimple **def;
+
+	if (depth > 10)
+		return false;
+	STRIP_NOPS(t);
+	switch (TREE_CODE(t)) {
+	case VAR_DECL:
+	case PARM_DECL:
+	case SSA_NAME:
+		def = fi->defs->get(t);
+		if (def && !*def)
+			return false;	/* assigned more than once */
+		if (def && resolve_def(fi, *def, base, off, depth))
+			return true;
+		*base = t;
+		*off = 0;
+		return true;
+	case ADDR_EXPR:
+		return resolve_ref(fi, TREE_OPERAND(t, 0), base, off, depth + 1);
+	default:
+		return false;
+	}
+}
+
+/* The same for the object a reference 'p->f', '*(p + 4)' designates. */
+static bool resolve_ref(struct fn_info *fi, tree ref, tree *base,
+			HOST_WIDE_INT *off, int depth)
+{
+	poly_int64 o;
+	tree b = get_addr_base_and_unit_offset(ref, &o);
+
+	/* The offset of the MEM_REF it stops at is counted in @o. */
+	if (!b || !o.is_constant() || TREE_CODE(b) != MEM_REF ||
+	    !resolve_addr(fi, TREE_OPERAND(b, 0), base, off, depth + 1))
+		return false;
+	*off += o.to_constant();
+	return true;
+}
+
+/* The memory operand of an accessor's asm: the user address it touches. */
+static tree asm_user_address(gimple *stmt)
+{
+	gasm *as;
+	unsigned i;
+
+	if (gimple_code(stmt) != GIMPLE_ASM)
+		return NULL_TREE;
+	as = as_a<gasm *>(stmt);
+	for (i = 0; i < gimple_asm_ninputs(as) + gimple_asm_noutputs(as); i++) {
+		tree op = i < gimple_asm_ninputs(as) ?
+			  gimple_asm_input_op(as, i) :
+			  gimple_asm_output_op(as, i - gimple_asm_ninputs(as));
+		tree v = TREE_VALUE(op);
+
+		if (TREE_CODE(v) == MEM_REF || handled_component_p(v))
+			return v;
+	}
+	return NULL_TREE;
+}
+
+/* pointer-mismatch: an access outside the constant range begun. */
+static void check_range(struct fn_info *fi, gimple *stmt, struct stmt_role *r,
+			struct ua_state *st)
+{
+	struct range *rg;
+	tree addr = asm_user_address(stmt), base;
+	HOST_WIDE_INT off;
+
+	if (st->bits != ST_OPEN || !st->begin || st->begin == MANY_BEGINS ||
+	    !addr)
+		return;
+	rg = fi->ranges->get(st->begin);
+	if (!rg || rg->size < 0 || !resolve_ref(fi, addr, &base, &off, 0) ||
+	    base != rg->base)
+		return;
+	off -= rg->off;
+	if (off < 0 || off >= rg->size)
+		report(gimple_location(stmt), "pointer-mismatch",
+		       "%s() at offset %ld of a region begun for %ld bytes",
+		       r->name, (long)off, (long)rg->size);
+}
+
+/* What a checking begin covers: its pointer and constant size. */
+static void record_range(struct fn_info *fi, gimple *stmt)
+{
+	struct range rg;
+
+	if (gimple_call_num_args(stmt) != 2 ||
+	    !resolve_addr(fi, gimple_call_arg(stmt, 0), &rg.base, &rg.off, 0))
+		return;
+	rg.size = tree_fits_shwi_p(gimple_call_arg(stmt, 1)) ?
+		  tree_to_shwi(gimple_call_arg(stmt, 1)) : -1;
+	fi->ranges->put(stmt, rg);
+}
+
+/*
+ * Local pointers and their definition, for resolve_addr(); one assigned
+ * more than once maps to NULL (unknown: it may move after the begin).
+ */
+static void record_def(struct fn_info *fi, gimple *stmt)
+{
+	tree lhs;
+	bool existed;
+	if (!is_gimple_assign(stmt))
+		return;
+	lhs = gimple_assign_lhs(stmt);
+	if (TREE_CODE(lhs) != SSA_NAME &&
+	    !(TREE_CODE(lhs) == VAR_DECL && !TREE_STATIC(lhs) &&
+	      !TREE_ADDRESSABLE(lhs) && POINTER_TYPE_P(TREE_TYPE(lhs))))
+		return;
+	gimple *&def = fi->defs->get_or_insert(lhs, &existed);
+	def = existed ? NULL : stmt;
+}
+
+static const char *ua_mode_name(unsigned mode)
+{
+	return mode == UA_READ ? "read" : mode == UA_WRITE ? "write" : "read-write";
+}
+
+static void do_open(struct fn_info *fi, gimple *stmt, struct stmt_role *r,
+		    struct ua_state *st, bool emit)
+{
+	bool pending = false;
+
+	if (st->bits & (ST_OPEN | ST_PENDING)) {
+		/*
+		 * SMAP does not count: whether or not the inner begin
+		 * succeeds, a region is open after it.
+		 */
+		if (emit)
+			report(gimple_location(stmt), "nested-region",
+			       "%s() opens a user-access region while one is open",
+			       r->name);
+		if (!(st->bits & ST_CLOSED)) {
+			st->bits = ST_OPEN;
+			st->mode |= r->mode;
+			st->begin = MANY_BEGINS;
+			return;
+		}
+	}
+	if (r->kind == UA_BEGIN) {
+		tree lhs = gimple_call_lhs(stmt);
+
+		if (lhs && fi->tested->contains(stmt))
+			pending = true;
+		else if (emit)
+			report(gimple_location(stmt), "unchecked-region-begin",
+			       "the result of %s() is not tested", r->name);
+	}
+	/*
+	 * Inline primitives (copy_user_generic(), __clear_user()) open with
+	 * stac() by design: their callers check the range.
+	 */
+	if (emit && r->kind == UA_OPEN && !fi->checked &&
+	    !DECL_DECLARED_INLINE_P(current_function_decl))
+		report(gimple_location(stmt), "unverified-region",
+		       "%s() opens a region with no access_ok() or masking of the pointer in this function",
+		       r->name);
+	st->bits = pending ? ST_PENDING : ST_OPEN;
+	st->mode = r->mode;
+	st->begin = stmt;
+}
+
+static void do_end(gimple *stmt, struct stmt_role *r, struct ua_state *st,
+		   bool emit)
+{
+	if (emit && (st->bits & ST_CLOSED))
+		report(gimple_location(stmt), "unbalanced-region-end",
+		       "%s() with no user-access region open%s", r->name,
+		       st->bits == ST_CLOSED ? "" : " on some path");
+	st->bits = ST_CLOSED;
+	st->mode = 0;
+	st->begin = NULL;
+}
+
+static void do_access(struct fn_info *fi, gimple *stmt, struct stmt_role *r,
+		      struct ua_state *st, bool emit)
+{
+	if (!emit)
+		return;
+	check_range(fi, stmt, r, st);
+	if (st->bits & ST_CLOSED)
+		report(gimple_location(stmt), "unsafe-outside-region",
+		       "%s() reachable with no user-access region open",
+		       r->name);
+	else if (st->bits & ST_PENDING)
+		report(gimple_location(stmt), "unchecked-region-begin",
+		       "%s() used before the region's begin is tested",
+		       r->name);
+	if ((st->bits & ST_OPEN) && st->mode && r->mode != UA_RW &&
+	    !(st->mode & r->mode))
+		report(gimple_location(stmt), "mode-mismatch",
+		       "%s() is a %s accessor in a %s-only region", r->name,
+		       ua_mode_name(r->mode), ua_mode_name(st->mode));
+}
+
+static void do_call(gimple *stmt, struct ua_state *st, bool emit)
+{
+	tree fn = gimple_call_fndecl(stmt);
+
+	if (!emit || !(st->bits & (ST_OPEN | ST_PENDING)))
+		return;
+	if (gimple_call_internal_p(stmt))
+		return;
+	if (!fn) {
+		report(gimple_location(stmt), "call-in-region",
+		       "indirect call with a user-access region open");
+		return;
+	}
+	if (uaccess_safe(fn))
+		return;
+	report(gimple_location(stmt), "call-in-region",
+	       "call to %s() with a user-access region open",
+	       IDENTIFIER_POINTER(DECL_NAME(fn)));
+}
+
+/* A scope flag: a bool variable declared by a scoped macro. */
+static bool scope_flag_decl(tree t)
+{
+	const struct uaccess_name *m[1];
+
+	return TREE_CODE(t) == VAR_DECL &&
+	       TREE_CODE(TREE_TYPE(t)) == BOOLEAN_TYPE &&
+	       model_macros(DECL_SOURCE_LOCATION(t), m, 1) &&
+	       m[0]->kind == UA_SCOPED;
+}
+
+/* Record temporaries computed from a scope flag (the '!done' tests). */
+static void track_flag(hash_map<tree, int> *flags, gimple *stmt)
+{
+	tree lhs, a;
+	int *pol;
+
+	if (!is_gimple_assign(stmt))
+		return;
+	lhs = gimple_assign_lhs(stmt);
+	a = gimple_assign_rhs1(stmt);
+	if (scope_flag_decl(lhs) && !flags->get(lhs))
+		flags->put(lhs, 1);
+	pol = flags->get(a);
+	if (!pol || lhs == a)
+		return;
+	switch (gimple_assign_rhs_code(stmt)) {
+	case BIT_NOT_EXPR:
+	case TRUTH_NOT_EXPR:
+		flags->put(lhs, -*pol);
+		break;
+	default:
+		if (CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(stmt)) ||
+		    gimple_assign_rhs_code(stmt) == TREE_CODE(a))
+			flags->put(lhs, *pol);
+	}
+}
+
+/* Apply statement @stmt to one state. */
+static void step(struct fn_info *fi, gimple *stmt, struct ua_state *st,
+		 bool emit)
+{
+	struct stmt_role r = classify(stmt);
+
+	if (emit && opt_debug && r.role != R_NONE)
+		inform(gimple_location(stmt), "role %d kind %d mode %d %s",
+		       r.role, r.kind, r.mode, r.name ? r.name : "-");
+	switch (r.role) {
+	case R_OPEN:
+		do_open(fi, stmt, &r, st, emit);
+		break;
+	case R_END:
+		do_end(stmt, &r, st, emit);
+		break;
+	case R_ACCESS:
+		do_access(fi, stmt, &r, st, emit);
+		break;
+	case R_CALL:
+		do_call(stmt, st, emit);
+		break;
+	default:
+		break;
+	}
+}
+
+static bool merge(struct ua_state *into, struct ua_state from)
+{
+	struct ua_state old = *into;
+
+	into->bits |= from.bits;
+	into->mode |= from.mode;
+	if (!from.begin || into->begin == from.begin)
+		;
+	else if (!into->begin)
+		into->begin = from.begin;
+	else
+		into->begin = MANY_BEGINS;
+	return old.bits != into->bits || old.mode != into->mode ||
+	       old.begin != into->begin;
+}
+
+/* The flow after block @bb, from the flow @fl at its entry. */
+static void transfer(struct fn_info *fi, basic_block bb, struct ua_flow *fl,
+		     bool emit)
+{
+	gimple_stmt_iterator gsi;
+	int i;
+
+	for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+		gimple *stmt = gsi_stmt(gsi);
+
+		if (is_gimple_debug(stmt))
+			continue;
+		if (gimple_assign_single_p(stmt) &&
+		    fi->flags->get(gimple_assign_lhs(stmt)) &&
+		    scope_flag_decl(gimple_assign_lhs(stmt)) &&
+		    TREE_CODE(gimple_assign_rhs1(stmt)) == INTEGER_CST) {
+			int to = integer_zerop(gimple_assign_rhs1(stmt)) ?
+				 FLAG_0 : FLAG_1;
+			struct ua_flow nf = {};
+
+			for (i = 0; i < NFLAG; i++)
+				merge(&nf.v[to], fl->v[i]);
+			*fl = nf;
+			continue;
+		}
+		for (i = 0; i < NFLAG; i++)
+			if (fl->v[i].bits)
+				step(fi, stmt, &fl->v[i], emit);
+	}
+}
+
+/* The state along edge @e out of a block whose exit state is @st. */
+static struct ua_state edge_state(struct fn_info *fi, edge e,
+				  struct ua_state st)
+{
+	gimple *last = last_stmt(e->src), *b = NULL;
+	int pol;
+	bool success;
+
+	if (!(st.bits & ST_PENDING) || !last || gimple_code(last) != GIMPLE_COND)
+		return st;
+	pol = cond_polarity(fi->res, last, &b);
+	if (!pol)
+		return st;
+	success = (e->flags & EDGE_TRUE_VALUE) ? pol > 0 : pol < 0;
+	st.bits &= ~ST_PENDING;
+	st.bits |= success ? ST_OPEN : ST_CLOSED;
+	return st;
+}
+
+/* Whether edge @e can be taken when the scope flag has value @val. */
+static bool flag_allows(struct fn_info *fi, edge e, int val)
+{
+	gimple *last = last_stmt(e->src);
+	int *pol;
+	bool truth;
+
+	if (val == FLAG_ANY || !last || gimple_code(last) != GIMPLE_COND ||
+	    !(e->flags & (EDGE_TRUE_VALUE | EDGE_FALSE_VALUE)))
+		return true;
+	pol = fi->flags->get(gimple_cond_lhs(last));
+	if (!pol || !integer_zerop(gimple_cond_rhs(last)))
+		return true;
+	/* The condition's value: (flag ^ negated) compared with zero. */
+	truth = (val == FLAG_1) == (*pol > 0);
+	if (gimple_cond_code(last) == EQ_EXPR)
+		truth = !truth;
+	else if (gimple_cond_code(last) != NE_EXPR)
+		return true;
+	return (e->flags & EDGE_TRUE_VALUE) ? truth : !truth;
+}
+
+/* The flow along edge @e out of a block whose exit flow is @fl. */
+static struct ua_flow edge_flow(struct fn_info *fi, edge e, struct ua_flow fl)
+{
+	int i;
+
+	for (i = 0; i < NFLAG; i++) {
+		if (!flag_allows(fi, e, i))
+			fl.v[i].bits = 0, fl.v[i].mode = 0;
+		else
+			fl.v[i] = edge_state(fi, e, fl.v[i]);
+	}
+	return fl;
+}
+
+static bool merge_flow(struct ua_flow *into, struct ua_flow from)
+{
+	bool changed = false;
+	int i;
+
+	for (i = 0; i < NFLAG; i++)
+		changed |= merge(&into->v[i], from.v[i]);
+	return changed;
+}
+
+static unsigned flow_bits(struct ua_flow fl)
+{
+	return fl.v[0].bits | fl.v[1].bits | fl.v[2].bits;
+}
+
+/* The location of a path's last step into the function's exit. */
+static location_t exit_loc(edge e)
+{
+	gimple *last = last_stmt(e->src);
+
+	if (e->goto_locus != UNKNOWN_LOCATION)
+		return e->goto_locus;
+	if (last && gimple_location(last) != UNKNOWN_LOCATION)
+		return gimple_location(last);
+	return DECL_SOURCE_LOCATION(current_function_decl);
+}
+
+/* Whether block @bb only returns: no region event in it. */
+static bool only_returns(basic_block bb)
+{
+	gimple_stmt_iterator gsi;
+
+	if (!single_succ_p(bb) ||
+	    single_succ(bb) != EXIT_BLOCK_PTR_FOR_FN(cfun))
+		return false;
+	for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+		struct stmt_role r = classify(gsi_stmt(gsi));
+
+		if (r.role != R_NONE && r.role != R_PART)
+			return false;
+	}
+	return true;
+}
+
+static void check_leaks(struct fn_info *fi, struct ua_flow *out)
+{
+	edge e, p;
+	edge_iterator ei, pi;
+
+	FOR_EACH_EDGE(e, ei, EXIT_BLOCK_PTR_FOR_FN(cfun)->preds) {
+		basic_block bb = e->src;
+
+		if (only_returns(bb)) {
+			FOR_EACH_EDGE(p, pi, bb->preds) {
+				struct ua_flow s = edge_flow(fi, p, out[p->src->index]);
+
+				if (flow_bits(s) & ST_OPEN)
+					report(exit_loc(p), "region-leak",
+					       "the function returns with a user-access region open");
+			}
+			continue;
+		}
+		if (flow_bits(out[bb->index]) & ST_OPEN)
+			report(exit_loc(e), "region-leak",
+			       "the function returns with a user-access region open");
+	}
+}
+
+/* Begins, tested results, checks: what does not depend on the path. */
+static bool scan_function(struct fn_info *fi)
+{
+	basic_block bb;
+	bool any = false;
+	int round;
+
+	for (round = 0; round < 2; round++) {
+		FOR_EACH_BB_FN(bb, cfun) {
+			gimple_stmt_iterator gsi;
+
+			for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+				gimple *stmt = gsi_stmt(gsi), *begin;
+				struct stmt_role r = classify(stmt);
+
+				if (r.role != R_NONE && r.role != R_CALL)
+					any = true;
+				if (!round && r.role == R_OPEN)
+					fi->opens++;
+				if (!round && r.role == R_END)
+					fi->ends++;
+				if (r.role == R_CHECK ||
+				    (r.role == R_OPEN && r.kind == UA_MASKED))
+					fi->checked = true;
+				if (!round)
+					record_def(fi, stmt);
+				if (round && r.role == R_OPEN && r.kind == UA_BEGIN)
+					record_range(fi, stmt);
+				if (r.role == R_OPEN && r.kind == UA_BEGIN &&
+				    gimple_call_lhs(stmt)) {
+					result_info ri = { 1, stmt };
+
+					fi->res->put(gimple_call_lhs(stmt), ri);
+				}
+				track_result(fi->res, stmt);
+				track_flag(fi->flags, stmt);
+				if (gimple_code(stmt) == GIMPLE_COND &&
+				    cond_polarity(fi->res, stmt, &begin))
+					fi->tested->add(begin);
+			}
+		}
+	}
+	return any;
+}
+
+static void analyse(struct fn_info *fi)
+{
+	int n = last_basic_block_for_fn(cfun);
+	struct ua_flow *in = XCNEWVEC(struct ua_flow, n);
+	struct ua_flow *out = XCNEWVEC(struct ua_flow, n);
+	int *order = XNEWVEC(int, n);
+	int count = pre_and_rev_post_order_compute(NULL, order, false);
+	bool changed = true;
+	int i;
+
+	in[ENTRY_BLOCK_PTR_FOR_FN(cfun)->next_bb->index].v[FLAG_ANY].bits = ST_CLOSED;
+	while (changed) {
+		changed = false;
+		for (i = 0; i < count; i++) {
+			basic_block bb = BASIC_BLOCK_FOR_FN(cfun, order[i]);
+			struct ua_flow fl = in[bb->index];
+			edge e;
+			edge_iterator ei;
+
+			if (!flow_bits(fl))
+				continue;
+			transfer(fi, bb, &fl, false);
+			out[bb->index] = fl;
+			FOR_EACH_EDGE(e, ei, bb->succs) {
+				if (e->dest == EXIT_BLOCK_PTR_FOR_FN(cfun))
+					continue;
+				if (merge_flow(&in[e->dest->index], edge_flow(fi, e, fl)))
+					changed = true;
+			}
+		}
+	}
+	for (i = 0; i < count; i++) {
+		basic_block bb = BASIC_BLOCK_FOR_FN(cfun, order[i]);
+		struct ua_flow fl = in[bb->index];
+
+		if (flow_bits(fl))
+			transfer(fi, bb, &fl, true);
+	}
+	check_leaks(fi, out);
+	XDELETEVEC(in);
+	XDELETEVEC(out);
+	XDELETEVEC(order);
+}
+
+static const pass_data uaccess_pass_data = {
+	GIMPLE_PASS,		/* type */
+	"uaccess",		/* name */
+	OPTGROUP_NONE,		/* optinfo_flags */
+	TV_NONE,		/* tv_id */
+	PROP_cfg,		/* properties_required */
+	0, 0, 0, 0,
+};
+
+class uaccess_pass : public gimple_opt_pass {
+public:
+	uaccess_pass(gcc::context *ctxt)
+		: gimple_opt_pass(uaccess_pass_data, ctxt) {}
+	opt_pass *clone() final override { return new uaccess_pass(m_ctxt); }
+	unsigned int execute(function *fun) final override;
+};
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static unsigned int execute_timed(function *fun);
+
+/* With 'time-report', the CPU time of the pass itself is measured. */
+unsigned int uaccess_pass::execute(function *fun)
+{
+	double start;
+	unsigned int ret;
+
+	functions_seen++;
+	if (!opt_time_report)
+		return execute_timed(fun);
+	start = now();
+	ret = execute_timed(fun);
+	pass_seconds += now() - start;
+	return ret;
+}
+
+static void report_time(void *gcc_data, void *user_data)
+{
+	fprintf(stderr, "uaccess_plugin: %s: %lu functions, %lu analysed, %.6f s in the pass\n",
+		main_input_filename, functions_seen, functions_analysed,
+		pass_seconds);
+}
+
+static unsigned int execute_timed(function *fun)
+{
+	struct fn_info fi;
+	result_map res;
+	hash_set<gimple *> tested;
+	hash_map<tree, int> flags;
+	hash_map<gimple *, struct stmt_role> roles;
+	hash_map<tree, gimple *> defs;
+	hash_map<gimple *, struct range> ranges;
+	key_set seen;
+
+	(void)fun;
+	fi.res = &res;
+	fi.tested = &tested;
+	fi.flags = &flags;
+	fi.defs = &defs;
+	fi.ranges = &ranges;
+	fi.checked = false;
+	fi.opens = fi.ends = 0;
+	role_cache = &roles;
+	/* Most functions never touch the API: skip them cheaply. */
+	if (!scan_function(&fi))
+		return 0;
+	/*
+	 * The API's own primitives, and inline helpers that only open, only
+	 * close, or only access (called inside a caller's region): their
+	 * region is their caller's, checked there.
+	 */
+	if (model_lookup(IDENTIFIER_POINTER(DECL_NAME(current_function_decl))))
+		return 0;
+	if (DECL_DECLARED_INLINE_P(current_function_decl) &&
+	    (!fi.opens || !fi.ends))
+		return 0;
+	functions_analysed++;
+	reported = &seen;
+	analyse(&fi);
+	reported = NULL;
+	return 0;
+}
+
+/* The ids of a 'disable=' list; false on an id the plugin does not know. */
+static bool add_ids(const char *plugin, const char *list)
+{
+	char *copy = xstrdup(list), *save, *id;
+	bool ok = true;
+	size_t i;
+
+	for (id = strtok_r(copy, ",", &save); id; id = strtok_r(NULL, ",", &save)) {
+		for (i = 0; i < ARRAY_SIZE(ids) && strcmp(ids[i], id); i++)
+			;
+		if (i == ARRAY_SIZE(ids)) {
+			error("%s: %<disable%>: unknown id %qs", plugin, id);
+			ok = false;
+			continue;
+		}
+		disabled_ids->add(ids[i]);
+	}
+	free(copy);
+	return ok;
+}
+
+static bool read_safe_list(const char *plugin, const char *path)
+{
+	char line[256];
+	FILE *f = fopen(path, "r");
+
+	if (!f) {
+		error("%s: cannot read safe list %qs", plugin, path);
+		return false;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, " \t\r\n#")] = 0;
+		if (line[0])
+			extra_safe->add(xstrdup(line));
+	}
+	fclose(f);
+	return true;
+}
+
+int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
+{
+	struct register_pass_info pass;
+	int i;
+
+	if (!plugin_default_version_check(version, &gcc_version)) {
+		error("%s: built for GCC %s, not this compiler", info->base_name,
+		      gcc_version.basever);
+		return 1;
+	}
+	opt_debug = getenv("UACCESS_DEBUG") != NULL;
+	disabled_ids = new hash_set<nofree_string_hash>;
+	macro_cache = new hash_map<const char *, const struct uaccess_name *>;
+	extra_safe = new hash_set<nofree_string_hash>;
+	for (i = 0; i < info->argc; i++) {
+		const char *key = info->argv[i].key, *val = info->argv[i].value;
+
+		if (!strcmp(key, "werror")) {
+			opt_werror = true;
+		} else if (!strcmp(key, "time-report")) {
+			opt_time_report = true;
+		} else if (!strcmp(key, "disable") && val) {
+			if (!add_ids(info->base_name, val))
+				return 1;
+		} else if (!strcmp(key, "safe-list") && val) {
+			if (!read_safe_list(info->base_name, val))
+				return 1;
+		} else {
+			error("%s: unknown option %<-fplugin-arg-%s-%s%>",
+			      info->base_name, info->base_name, key);
+			return 1;
+		}
+	}
+	register_callback(info->base_name, PLUGIN_INFO, NULL, &uaccess_plugin_info);
+	pass.pass = new uaccess_pass(g);
+	pass.reference_pass_name = "cfg";
+	pass.ref_pass_instance_number = 1;
+	pass.pos_op = PASS_POS_INSERT_AFTER;
+	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass);
+	if (opt_time_report)
+		register_callback(info->base_name, PLUGIN_FINISH, report_time, NULL);
+	return 0;
+}

@@ -13,6 +13,10 @@ APT_PACKAGES := coccinelle gcc-$(GCC_MAJOR)-plugin-dev flex bison bc \
 
 export UABATCH_CACHE
 
+# deps, kernels, then the build: in this order even under -j (the
+# sub-makes still run in parallel).
+.NOTPARALLEL:
+
 # The checkers, each built by its own Makefile where it exists.
 ENGINES := $(patsubst %/Makefile,%,$(wildcard sparse-checks/Makefile gcc-plugin/Makefile))
 
@@ -38,10 +42,12 @@ kernels:
 	@sh scripts/kernels.sh $(KERNELS)
 	@sh scripts/kernels.sh --no-prepare $(OLD_KERNELS)
 
-test:
+# Each sets up what it needs first: on a fresh machine 'make demo' and
+# 'make test' are the only two commands to type.
+test: deps kernels all
 	@sh testcases/run
 
-demo:
+demo: deps kernels all
 	@sh scripts/demo.sh $(UABATCH_CACHE)/linux-6.12
 
 model:

@@ -38,5 +38,8 @@ expect_refusal scan "$work/notes.txt" | grep -q "$work/notes.txt: not a director
 	die "wrong kind of file not named"
 expect_refusal patch --style fancy "$k612/$hdr" | grep -q 'fancy' || die "bad style not named"
 expect_refusal scan --jobs zero "$k612/$hdr" | grep -q 'zero' || die "bad --jobs not named"
+expect_refusal scan --format yaml "$k612/$hdr" | grep -q 'yaml' || die "bad --format not named"
+"$top/uabatch" scan --format text "$k612/$hdr" > "$work/out" || [ $? = 1 ] || die "--format text refused"
+grep -q 'uaccess:batch-put-run' "$work/out" || die "--format text: no finding"
 expect_refusal frobnicate > /dev/null
 echo "driver: tree paths, untouched tree, refusals"

@@ -5,13 +5,15 @@
 /// KUAP on powerpc, PAN on arm64, SUM on riscv) and checks the address;
 /// one region checked once for the whole array serves every iteration.
 ///
-/// patch rewrites counted loops whose body is only
-/// 'if (acc(e, A)) goto L;' (or 'return R;'), A being &p->f with p
-/// advanced by the loop, or &p[i]... / p + i, into one
+/// patch rewrites counted loops 'for (i = 0; i < n; i++[, p++])' whose
+/// body leaves by 'if (acc(e, A)) goto L;' (or 'return R;'), A being &p->f
+/// with p advanced by the loop, or &p[i]... / p + i, into one
 /// user_{write,read}_access_begin(p, n * sizeof(*p)) region around the loop,
-/// with a fault path after the last return of the function.  The
-/// classic style is written in every tree: a loop that advances the
-/// pointer cannot run inside a scoped block, which makes it const.
+/// with a fault path after the last return of the function.  The body
+/// may hold more than the access if the rest only computes: no call, no
+/// other way out, and p, i and n left alone.  The classic style is
+/// written in every tree: a loop that advances the pointer cannot run
+/// inside a scoped block, which makes it const.
 //
 // Confidence: High
 // Comments: loops that are not rewritten are reported with the reason.
@@ -46,14 +48,21 @@ labels_given = {}
 def mode_of(accessor):
 	return 'read' if accessor in READS else 'write'
 
-def make_region(p1, acc):
-	"""Bind the names of a fix at p1: label, function, region, accessor."""
+NOT_FIXED = 'uabatch_not_fixed'
+
+def make_region(p1, acc, fixed):
+	"""Bind the names of a fix at p1: label, function, region, accessor,
+	and the accessor the rewrite matches.  A loop that stays gets names
+	that match nothing, rather than cocci.include_match(False): that would
+	drop the matches of the rules before it, in the same file, too."""
 	mode = mode_of(acc)
-	coccinelle.efault = cocci.make_ident(free_label(p1.file, 'efault'))
-	coccinelle.fn = cocci.make_ident(p1.current_element)
+	coccinelle.efault = cocci.make_ident(free_label(p1.file, 'efault')
+					     if fixed else NOT_FIXED)
+	coccinelle.fn = cocci.make_ident(p1.current_element if fixed else NOT_FIXED)
 	coccinelle.begin = cocci.make_ident(BEGIN[mode])
 	coccinelle.end = cocci.make_ident(END[mode])
 	coccinelle.unsafe = cocci.make_ident(UNSAFE[mode])
+	coccinelle.acc_fixed = cocci.make_ident(acc if fixed else NOT_FIXED)
 
 def base_of(addr):
 	"""The pointer to the user object an address goes into, or None:
@@ -138,6 +147,91 @@ def judge(p1, ptr, e, n, R=None):
 	coccinelle.fixable[site(p1)] = why
 	return why is None
 
+def loop_body(p):
+	"""The text of the braced body of the loop 'for (I = 0; I < N; I++)'
+	around the access at p, with I and N; or None."""
+	with open(p.file, errors='replace') as f:
+		text = f.read()
+	lines = text.split('\n')[:int(p.line) - 1]
+	o = sum(len(l) + 1 for l in lines) + int(p.column)
+	depth = 0
+	for open_at in range(o, -1, -1):
+		if text[open_at] == '}':
+			depth += 1
+		elif text[open_at] == '{':
+			if depth == 0:
+				break
+			depth -= 1
+	else:
+		return None
+	head = re.search(r'\bfor\s*\(\s*(\w+)\s*=\s*0\s*;\s*\1\s*<\s*([^;]+?)\s*;'
+			 r'\s*\1\s*\+\+\s*\)\s*$', text[:open_at])
+	if not head:
+		return None
+	depth = 0
+	for close_at in range(open_at, len(text)):
+		if text[close_at] == '{':
+			depth += 1
+		elif text[close_at] == '}':
+			depth -= 1
+			if depth == 0:
+				return text[open_at + 1:close_at], head.group(1), head.group(2)
+	return None
+
+def loop_statement(p):
+	"""The statement 'if (acc(e, A)) return R;' or 'goto L;' of the
+	access at p, as the file has it: (its text, the way out, R or None)."""
+	with open(p.file, errors='replace') as f:
+		text = f.read()
+	lines = text.split('\n')[:int(p.line) - 1]
+	o = sum(len(l) + 1 for l in lines) + int(p.column)
+	cond = re.search(r'\bif\s*\(\s*$', text[:o])
+	depth = 0
+	for end in range(text.index('(', o), len(text)):
+		depth += {'(': 1, ')': -1}.get(text[end], 0)
+		if depth == 0:
+			break
+	tail = re.match(r'\s*\)(?:\s|/[*].*?[*]/)*(return\b\s*([^;]*);|goto\s+\w+\s*;)',
+			text[end + 1:], re.S)
+	if not cond or not tail:
+		return None
+	return (text[cond.start():end + 1 + tail.end()], tail.group(1),
+		tail.group(2) if tail.group(1).startswith('return') else None)
+
+def judge_body(p1, acc_stmt, A, e, R=None):
+	"""Can the counted loop around p1, whose body holds the statement
+	acc_stmt and more, be rewritten?  Record why not."""
+	got = loop_body(p1)
+	if got is None:
+		coccinelle.fixable[site(p1)] = 'not a counted loop "for (i = 0; i < n; i++) { ... }"'
+		return None
+	body, i, n = got
+	rest = body.replace(acc_stmt, '', 1) if acc_stmt in body else None
+	ptr = base_of(A) if indexes(A, i) else None
+	why = None
+	if rest is None or not rest.strip():
+		return None	# the rules for a single statement take it
+	code = re.sub(r'/[*].*?[*]/|/{2}[^\n]*', '', rest, flags=re.S)
+	moved = re.search(r'(?:\b(%s|%s|%s)\s*(?:[-+*/%%|&^]|<<|>>)?=(?!=)|'
+			  r'(?:\+\+|--)\s*(%s|%s|%s)\b|\b(%s|%s|%s)\s*(?:\+\+|--))' %
+			  ((re.escape(ptr or '@'), re.escape(i), re.escape(n)) * 3), code)
+	if ptr is None:
+		why = 'the address does not step through the array'
+	elif re.search(r'\b(return|goto)\b', code):
+		why = 'the loop body leaves the function another way'
+	elif moved:
+		why = 'the loop body changes "%s"' % moved.group(0).strip()
+	if why is None:
+		for call in re.findall(r'\b(\w+)\s*\(', code):
+			if call not in ('if', 'for', 'while', 'switch', 'sizeof'):
+				why = 'call to %s() in the loop body' % call
+				break
+	if why is None:
+		judge(p1, ptr, e, n, R)
+		why = coccinelle.fixable[site(p1)]
+	coccinelle.fixable[site(p1)] = why
+	return (ptr, n) if why is None else None
+
 def findings(all_found, all_fixable):
 	"""Every worker's loops, sorted, with their messages."""
 	fixable = {}
@@ -150,7 +244,8 @@ def findings(all_found, all_fixable):
 		ptr, mode = found[s]
 		msg = 'user %s through %s in a loop in %s(): one user access region can serve the whole loop' % \
 		      (WHAT[mode], ptr, s[1])
-		why = fixable.get(s, 'only counted loops whose body is "if (acc(..)) goto/return" are rewritten')
+		why = fixable.get(s, 'not a counted loop "for (i = 0; i < n; i++)" whose body '
+				 'leaves by "if (acc(..)) goto/return"')
 		if why:
 			msg += ' (not auto-fixable: %s)' % why
 		yield s, msg, LOOP_ID[mode]
@@ -200,6 +295,35 @@ pr << returns.pr;
 @@
 note_return(pr[0])
 
+// A counted loop with more in its body than the access: the rest must be
+// computation only (no call, no other way out), and leave the pointer,
+// the index and the bound alone.
+@body_leave@
+identifier acc = {put_user, __put_user, get_user, __get_user}; // model: access
+expression e, A, n;
+identifier i;
+statement S;
+position p1;
+@@
+for (i = 0; i < n; i++) {
+  ...
+  if (acc@p1(e, A)) S
+  ...
+}
+
+@script:python body_label@
+p1 << body_leave.p1;
+acc << body_leave.acc;
+A << body_leave.A;
+e << body_leave.e;
+efault; fn; begin; end; unsafe; acc_fixed; ptr; leave;
+@@
+stmt = loop_statement(p1[0])
+got = stmt and judge_body(p1[0], stmt[0], A, e, stmt[2])
+make_region(p1[0], acc, got)
+coccinelle.ptr = cocci.make_ident(got[0] if got else NOT_FIXED)
+coccinelle.leave = cocci.make_stmt(stmt[1] if got else 'return;')
+
 // The loop advances the pointer: for (i = 0; i < n; i++, p++).
 @advance_goto@
 identifier acc = {put_user, __put_user, get_user, __get_user}; // model: access
@@ -218,13 +342,11 @@ A << advance_goto.A;
 p << advance_goto.p;
 e << advance_goto.e;
 n << advance_goto.n;
-efault; fn; begin; end; unsafe;
+efault; fn; begin; end; unsafe; acc_fixed;
 @@
-if judge(p1[0], p if base_of(A) == p and not indexes(A, r'\w+') else None,
-	 e, n):
-	make_region(p1[0], acc)
-else:
-	cocci.include_match(False)
+make_region(p1[0], acc,
+	    judge(p1[0], p if base_of(A) == p and not indexes(A, r'\w+') else None,
+		  e, n))
 
 // The loop indexes the array: for (i = 0; i < n; i++) ... &p[i] ...
 @index_goto@
@@ -244,14 +366,12 @@ A << index_goto.A;
 i << index_goto.i;
 e << index_goto.e;
 n << index_goto.n;
-efault; fn; begin; end; unsafe; ptr;
+efault; fn; begin; end; unsafe; acc_fixed; ptr;
 @@
 base = base_of(A) if indexes(A, i) else None
-if judge(p1[0], base, e, n):
-	make_region(p1[0], acc)
-	coccinelle.ptr = cocci.make_ident(base)
-else:
-	cocci.include_match(False)
+fixed = judge(p1[0], base, e, n)
+make_region(p1[0], acc, fixed)
+coccinelle.ptr = cocci.make_ident(base if fixed else NOT_FIXED)
 
 @index_return@
 identifier acc = {put_user, __put_user, get_user, __get_user}; // model: access
@@ -271,14 +391,12 @@ i << index_return.i;
 e << index_return.e;
 n << index_return.n;
 R << index_return.R;
-efault; fn; begin; end; unsafe; ptr;
+efault; fn; begin; end; unsafe; acc_fixed; ptr;
 @@
 base = base_of(A) if indexes(A, i) else None
-if judge(p1[0], base, e, n, R):
-	make_region(p1[0], acc)
-	coccinelle.ptr = cocci.make_ident(base)
-else:
-	cocci.include_match(False)
+fixed = judge(p1[0], base, e, n, R)
+make_region(p1[0], acc, fixed)
+coccinelle.ptr = cocci.make_ident(base if fixed else NOT_FIXED)
 
 // Fault paths first, each after the last return of its function; every
 // rewrite renumbers the lines, so the last return is looked up again.
@@ -333,23 +451,43 @@ position pr : script:python (fn) { is_last_return(pr[0], fn) };
 + end();
 + return R;
 
+@returns_4 depends on patch@
+position pr;
+@@
+return@pr ...;
+
+@script:python@
+pr << returns_4.pr;
+@@
+note_return(pr[0])
+
+@depends on patch@
+identifier body_label.fn, body_label.efault, body_label.end;
+statement body_label.leave;
+position pr : script:python (fn) { is_last_return(pr[0], fn) };
+@@
+  return@pr ...;
++ efault:
++ end();
++ leave
+
 // The regions.
 
 @depends on patch@
-identifier advance_goto.acc, advance_goto.i, advance_goto.p, advance_goto.L;
+identifier advance_label.acc_fixed, advance_goto.i, advance_goto.p, advance_goto.L;
 expression advance_goto.e, advance_goto.n, advance_goto.A;
 identifier advance_label.efault, advance_label.begin, advance_label.end, advance_label.unsafe;
 @@
 + if (!begin(p, n * sizeof(*p)))
 +	goto L;
   for (i = 0; i < n; i++, p++)
--   if (acc(e, A))
+-   if (acc_fixed(e, A))
 -     goto L;
 +   unsafe(e, A, efault);
 + end();
 
 @depends on patch@
-identifier index_goto.acc, index_goto.i, index_goto.L;
+identifier index_label.acc_fixed, index_goto.i, index_goto.L;
 expression index_goto.e, index_goto.n, index_goto.A;
 identifier index_label.efault, index_label.ptr;
 identifier index_label.begin, index_label.end, index_label.unsafe;
@@ -357,13 +495,13 @@ identifier index_label.begin, index_label.end, index_label.unsafe;
 + if (!begin(ptr, n * sizeof(*ptr)))
 +	goto L;
   for (i = 0; i < n; i++)
--   if (acc(e, A))
+-   if (acc_fixed(e, A))
 -     goto L;
 +   unsafe(e, A, efault);
 + end();
 
 @depends on patch@
-identifier index_return.acc, index_return.i;
+identifier index_return_label.acc_fixed, index_return.i;
 expression index_return.e, index_return.n, index_return.A, index_return.R;
 identifier index_return_label.efault, index_return_label.ptr;
 identifier index_return_label.begin, index_return_label.end, index_return_label.unsafe;
@@ -371,9 +509,27 @@ identifier index_return_label.begin, index_return_label.end, index_return_label.
 + if (!begin(ptr, n * sizeof(*ptr)))
 +	return R;
   for (i = 0; i < n; i++)
--   if (acc(e, A))
+-   if (acc_fixed(e, A))
 -     return R;
 +   unsafe(e, A, efault);
++ end();
+
+@depends on patch@
+identifier body_label.acc_fixed, body_leave.i;
+expression body_leave.e, body_leave.n, body_leave.A;
+statement body_leave.S;
+identifier body_label.efault, body_label.ptr;
+identifier body_label.begin, body_label.end, body_label.unsafe;
+statement body_label.leave;
+@@
++ if (!begin(ptr, n * sizeof(*ptr)))
++	leave
+  for (i = 0; i < n; i++) {
+  ...
+- if (acc_fixed(e, A)) S
++ unsafe(e, A, efault);
+  ...
+  }
 + end();
 
 // ---- reporting -----------------------------------------------------------

@@ -1,11 +1,11 @@
-/* A loop body with more than the access: found, not rewritten yet. */
+/* A loop body with more than the access: the rest only computes. */
 int sum_array(const int __user *uarr, int n, int *sum)
 {
 	int i, v, err = -EFAULT;
 
 	*sum = 0;
 	for (i = 0; i < n; i++) {
-		if (get_user(v, &uarr[i])) /* expect: batch-get-loop not auto-fixable */
+		if (get_user(v, &uarr[i])) /* expect: batch-get-loop */
 			goto out;
 		*sum += v;
 	}

@@ -232,6 +232,37 @@ def judge_body(p1, acc_stmt, A, e, R=None):
 	coccinelle.fixable[site(p1)] = why
 	return (ptr, n) if why is None else None
 
+def function_text(p):
+	"""The text of the function around p, from its header at the start
+	of a line to the first line that is a closing brace; or None."""
+	with open(p.file, errors='replace') as f:
+		lines = f.readlines()
+	at = int(p.line) - 1
+	header = re.compile(r'^[A-Za-z_].*\b%s\s*\(' % re.escape(p.current_element))
+	for start in range(at, -1, -1):
+		if header.match(lines[start]):
+			break
+	else:
+		return None
+	for end in range(at, len(lines)):
+		if lines[end].startswith('}'):
+			return ''.join(lines[start:end + 1])
+	return None
+
+def address_varies(p, addr):
+	"""Can the address differ from one iteration to the next: does the
+	function change a variable it is made of?  A retry loop that touches
+	the same fields each time walks no array."""
+	text = function_text(p)
+	if text is None:
+		return True
+	for name in set(re.findall(r'(?<![.>\w])[A-Za-z_]\w*', addr)):
+		n = re.escape(name)
+		if re.search(r'\b%s\s*(?:[-+*/%%|&^]|<<|>>)?=(?!=)|(?:\+\+|--)\s*%s\b|'
+			     r'\b%s\s*(?:\+\+|--)' % (n, n, n), text):
+			return True
+	return False
+
 def findings(all_found, all_fixable):
 	"""Every worker's loops, sorted, with their messages."""
 	fixable = {}
@@ -274,7 +305,8 @@ p << access.p;
 acc << access.acc;
 E << access.E;
 @@
-coccinelle.found[site(p[0])] = (base_of(E) or shown(E), mode_of(acc))
+if address_varies(p[0], E):
+	coccinelle.found[site(p[0])] = (base_of(E) or shown(E), mode_of(acc))
 
 @depends on context@
 identifier access.acc;

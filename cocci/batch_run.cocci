@@ -376,6 +376,37 @@ def run_names(p):
 	scoped_goto = style['scoped'] and leave.startswith('goto')
 	coccinelle.fault_path = cocci.make_ident('no' if scoped_goto else 'yes')
 
+def function_text(p):
+	"""The text of the function around p, from its header at the start
+	of a line to the first line that is a closing brace; or None."""
+	with open(p.file, errors='replace') as f:
+		lines = f.readlines()
+	at = int(p.line) - 1
+	header = re.compile(r'^[A-Za-z_].*\b%s\s*\(' % re.escape(p.current_element))
+	for start in range(at, -1, -1):
+		if header.match(lines[start]):
+			break
+	else:
+		return None
+	for end in range(at, len(lines)):
+		if lines[end].startswith('}'):
+			return ''.join(lines[start:end + 1])
+	return None
+
+def address_varies(p, addr):
+	"""Can the address differ from one iteration to the next: does the
+	function change a variable it is made of?  A retry loop that touches
+	the same fields each time walks no array."""
+	text = function_text(p)
+	if text is None:
+		return True
+	for name in set(re.findall(r'(?<![.>\w])[A-Za-z_]\w*', addr)):
+		n = re.escape(name)
+		if re.search(r'\b%s\s*(?:[-+*/%%|&^]|<<|>>)?=(?!=)|(?:\+\+|--)\s*%s\b|'
+			     r'\b%s\s*(?:\+\+|--)' % (n, n, n), text):
+			return True
+	return False
+
 def uncast(addr):
 	"""An address without the cast in front: (u32 __user *)arg is arg."""
 	return re.sub(r'^\([\w*]+\*\)', '', addr)
@@ -456,7 +487,8 @@ E << access_get.E;
 @@
 coccinelle.accesses[site(p[0])] = (base_of(E), re.sub(r'\s+', '', E), 'read')
 
-// An access on a path back to itself is in a loop: batch_loop.cocci reports it.
+// An access on a path back to itself is in a loop: batch_loop.cocci reports
+// it, if its address can change from one iteration to the next.
 @in_loop depends on !patch exists@
 identifier acc = {put_user, __put_user, get_user, __get_user}; // model: access
 expression e, E;
@@ -468,8 +500,10 @@ acc@p(e, E)
 
 @script:python@
 p << in_loop.p;
+E << in_loop.E;
 @@
-coccinelle.loop_sites.add(site(p[0]))
+if address_varies(p[0], E):
+	coccinelle.loop_sites.add(site(p[0]))
 
 // Which accesses follow one another on a path (a run is made of those).
 @same_path depends on !patch exists@

@@ -192,7 +192,7 @@ def note_member(p, acc, e, E):
 		return
 	m = {'site': site(p), 'acc': acc, 'e': e, 'E': E, 'text': text}
 	cond = re.search(r'\bif\s*\(\s*$', text[:o])
-	err = re.search(r'\b(\w+)\s*\|=\s*\(?\s*$', text[:o])
+	err = re.search(r'\b(\w+)\s*(\|?)=\s*\(?\s*$', text[:o])
 	if cond:
 		tail = re.match(r'\s*\)(?:\s|/[*].*?[*]/)*(return\b[^;]*;|goto\s+\w+\s*;)',
 				text[end:], re.S)
@@ -203,14 +203,17 @@ def note_member(p, acc, e, E):
 		tail = re.match(r'\s*\)?\s*;', text[end:])
 		if not tail:
 			return
-		m.update(kind='err', start=err.start(), err=err.group(1))
+		m.update(kind='err', start=err.start(), err=err.group(1),
+			 sets=err.group(2) == '')
 	else:
 		return
 	m['end'] = end + tail.end()
 	members.setdefault(p.file, {})[m['start']] = m
 
 def same_run(a, b):
+	"""Can b follow a in a run?  'err = acc(..);' can only start one."""
 	return (a['site'][1] == b['site'][1] and a['kind'] == b['kind'] and
+		not b.get('sets') and
 		a.get('err') == b.get('err') and
 		re.sub(r'\s+', ' ', a.get('leave', '')) ==
 		re.sub(r'\s+', ' ', b.get('leave', '')) and
@@ -365,6 +368,10 @@ def run_names(p):
 			before = 'if (!%s(%s, %s))\n%s' % (BEGIN[mode], ptr, size, leave)
 		if role == 'last':
 			after = '%s();' % END[mode]
+	if role == 'first' and run[0].get('sets'):
+		# Where no access faults, 'err = acc(..)' left err 0: say so
+		# first, then what the statement became.
+		before, access, after = '%s = 0;' % run[0]['err'], before, access
 	coccinelle.before = cocci.make_stmt(before)
 	coccinelle.access = cocci.make_stmt(access)
 	coccinelle.after = cocci.make_stmt(after)
@@ -604,6 +611,8 @@ position pa;
 if (acc@pa(e, E)) S
 |
 err |= (acc@pa(e, E));
+|
+err = acc@pa(e, E);
 )
 
 @script:python@
@@ -642,6 +651,11 @@ statement S, run_member.before, run_member.access, run_member.after;
 + after
 |
 - err |= (acc@pa(e, E));
++ before
++ access
++ after
+|
+- err = acc@pa(e, E);
 + before
 + access
 + after

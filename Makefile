@@ -37,6 +37,7 @@ deps:
 	@sh scripts/deps.sh $(APT_PACKAGES)
 	@sh scripts/sparse.sh $(BUILD) >/dev/null
 	@echo "deps: sparse library in $$(sh scripts/sparse.sh $(BUILD) 2>/dev/null)"
+	@echo "deps: SARIF validator $$(sh scripts/sarif-validator.sh)"
 
 kernels:
 	@sh scripts/kernels.sh $(KERNELS)

@@ -512,15 +512,18 @@ E << in_loop.E;
 if address_varies(p[0], E):
 	coccinelle.loop_sites.add(site(p[0]))
 
-// Which accesses follow one another on a path (a run is made of those).
+// Which accesses follow one another on a path, with no access between: a
+// run is made of those (and stopping at the next access keeps the search
+// short: without it, kernel/bpf/syscall.c took minutes).
 @same_path depends on !patch exists@
 identifier acc1 = {put_user, __put_user, get_user, __get_user}; // model: access
 identifier acc2 = {put_user, __put_user, get_user, __get_user}; // model: access
-expression e1, E1, e2, E2;
+identifier acc3 = {put_user, __put_user, get_user, __get_user}; // model: access
+expression e1, E1, e2, E2, e3, E3;
 position p1, p2;
 @@
 acc1@p1(e1, E1)
-...
+... when != acc3(e3, E3)
 acc2@p2(e2, E2)
 
 @script:python@

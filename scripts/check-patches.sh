@@ -29,14 +29,10 @@ cleanup()
 trap cleanup EXIT
 trap 'exit 2' HUP INT TERM
 
-# The UACCESS warnings of objtool on a copy of object $1 (it rewrites
-# its input), without addresses, which move.
+# The UACCESS warnings of objtool on object $1.
 uaccess_warnings()
 {
-	cp "$kdir/$1" "$work/copy.o"
-	"$kdir/tools/objtool/objtool" --hacks=jump_label --hacks=noinstr --orc \
-		--retpoline --rethunk --static-call --uaccess "$work/copy.o" 2>&1 |
-		grep -i 'uaccess' | sed 's/+0x[0-9a-f]*//g; s/^[^:]*: //' | sort || true
+	sh "$(dirname "$0")/objtool-uaccess.sh" "$kdir" "$1"
 }
 
 build()

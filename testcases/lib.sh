@@ -102,3 +102,21 @@ same_tokens()
 {
 	diff -u "$1" "$2" >&2 || die "tokens differ: $1 $2"
 }
+
+# fs/select.c of tree $1 with do_sys_poll() as it was before 5.11, one
+# __put_user() a descriptor (rebuilt by unbatch_do_sys_poll.cocci, the
+# Efault path no goto reaches dropped, the loop head written as the
+# kernel did), on standard output.
+unbatched_select()
+{
+	spatch --very-quiet --sp-file "$top/testcases/integration/unbatch_do_sys_poll.cocci" \
+		"$1/fs/select.c" -o "$work/unbatched.c" >/dev/null 2>"$work/spatch.log" ||
+		die "$(cat "$work/spatch.log")"
+	awk '/^Efault:$/ { held = $0; next }
+	     held != "" && /^\tuser_write_access_end\(\);$/ { held = held "\n" $0; next }
+	     held != "" && /err = -EFAULT;/ { held = held "\n" $0; next }
+	     held != "" && /goto out_fds;/ { held = ""; next }
+	     held != "" { print held; held = "" }
+	     { print }' "$work/unbatched.c" |
+		sed 's/for(j = 0;j < walk->len;j++, ufds++)/for (j = 0; j < walk->len; j++, ufds++)/'
+}

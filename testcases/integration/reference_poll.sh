@@ -12,21 +12,8 @@
 . "$(dirname "$0")/../lib.sh"
 
 k612=$(ktree 6.12)
-here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$work/old"
-spatch --very-quiet --sp-file "$here/unbatch_do_sys_poll.cocci" \
-	"$k612/fs/select.c" -o "$work/unbatched.c" >/dev/null 2>"$work/spatch.log" ||
-	die "$(cat "$work/spatch.log")"
-# Drop the Efault path of do_sys_poll() that no goto reaches any more,
-# and write the loop head as the kernel did.
-awk '/^Efault:$/ { held = $0; next }
-     held != "" && /^\tuser_write_access_end\(\);$/ { held = held "\n" $0; next }
-     held != "" && /err = -EFAULT;/ { held = held "\n" $0; next }
-     held != "" && /goto out_fds;/ { held = ""; next }
-     held != "" { print held; held = "" }
-     { print }' "$work/unbatched.c" |
-	sed 's/for(j = 0;j < walk->len;j++, ufds++)/for (j = 0; j < walk->len; j++, ufds++)/' \
-	> "$work/old/select.c"
+unbatched_select "$k612" > "$work/old/select.c"
 grep -q 'if (__put_user(fds\[j\].revents, &ufds->revents))' "$work/old/select.c" ||
 	die "could not rebuild the pre-patch loop from $k612/fs/select.c"
 [ "$(grep -c '^Efault:$' "$work/old/select.c")" = 2 ] ||

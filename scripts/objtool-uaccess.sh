@@ -1,0 +1,18 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# objtool's user-access warnings on object OBJ of the built tree KDIR,
+# sorted, without the addresses (they move when the code around them
+# changes), so that two builds can be compared with comm(1).  objtool
+# runs on a copy: it rewrites its input.
+#
+# usage: objtool-uaccess.sh KDIR OBJ
+
+set -eu
+
+copy=$(mktemp "${TMPDIR:-/tmp}/uabatch-objtool.XXXXXX")
+trap 'rm -f "$copy"' EXIT
+cp "$1/$2" "$copy"
+"$1/tools/objtool/objtool" --hacks=jump_label --hacks=noinstr --orc \
+	--retpoline --rethunk --static-call --uaccess "$copy" 2>&1 |
+	grep -i 'uaccess' | sed 's/+0x[0-9a-f]*//g; s/^[^:]*: //' | sort || true

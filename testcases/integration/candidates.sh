@@ -1,0 +1,147 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# 'uabatch candidates' on part of linux-source-6.12: one mail a function
+# with an auto-fixable finding, in the form 'git format-patch' writes;
+# subjects with the subsystem's prefix, Cc: headers, no Signed-off-by;
+# 'git am' applies the series in order on a git copy of the files it
+# touches, and the result is what 'uabatch patch' writes; the summary
+# gives every candidate its build result; the tree is left as it was;
+# nothing on a non-terminal's stderr.  Bad input: exit 2, nothing written.
+
+. "$(dirname "$0")/../lib.sh"
+
+candidates()
+{
+	sh "$top/scripts/candidates.sh" "$@"
+}
+
+k612=$(ktree 6.12)
+# Three files built by x86_64 defconfig, two functions to fix in each:
+# runs of reads and of writes, and a read-write run of which the fixer
+# batches the reads.
+part="fs/utimes.c kernel/ptrace.c kernel/time/time.c"
+
+# The files of the part and their objects, as they are (content, time).
+snapshot()
+{
+	for f in $part; do
+		o=${f%.c}.o
+		for g in "$f" "$o" "$(dirname "$o")/.$(basename "$o").cmd" \
+			 "$(dirname "$o")/.$(basename "$o").d"; do
+			[ -e "$k612/$g" ] || { echo "$g absent"; continue; }
+			find "$k612/$g" -printf '%p %T@ '
+			md5sum < "$k612/$g"
+		done
+	done
+}
+snapshot > "$work/before"
+
+# shellcheck disable=SC2086
+(cd "$k612" && "$top/uabatch" scan $part) > "$work/findings" && die "no findings in $part"
+grep -v 'not auto-fixable' "$work/findings" |
+	sed 's/^\([^:]*\):.* in \([A-Za-z0-9_]*\)().*/\1 \2/' | sort -u > "$work/functions"
+want=$(wc -l < "$work/functions")
+[ "$want" -ge 2 ] || die "only $want functions to fix in $part"
+
+status=0
+# shellcheck disable=SC2086
+candidates --kdir "$k612" --out "$work/series" $part > "$work/out" 2> "$work/err" || status=$?
+[ $status = 1 ] || { cat "$work/err" >&2; die "candidates: exit $status, not 1"; }
+[ -s "$work/err" ] && { cat "$work/err" >&2; die "candidates: wrote to a non-terminal's stderr"; }
+snapshot > "$work/after"
+diff "$work/before" "$work/after" >&2 || die "the tree is not as it was"
+
+# The mails.
+set -- "$work"/series/*.patch
+[ $# = "$want" ] || die "$# patches for $want functions with fixable findings"
+n=0
+for p; do
+	n=$((n + 1))
+	sed -n 1p "$p" | grep -qx 'From 0\{40\} Mon Sep 17 00:00:00 2001' || die "$p: no mbox From line"
+	grep -q '^From: [^<]* <[^>]*@[^>]*>$' "$p" || die "$p: no From: header"
+	grep -q '^Date: ' "$p" || die "$p: no Date: header"
+	grep -q "^Subject: \[PATCH 0*$n/$#\] [a-z0-9_-]*: batch user [a-z ]* in [a-z0-9_]*()" "$p" ||
+		die "$p: subject $(grep '^Subject:' "$p")"
+	grep -q '^Cc: .*@' "$p" || die "$p: no Cc: header"
+	grep -qi 'signed-off-by:' "$p" && die "$p: a Signed-off-by"
+	grep -q 'fewer' "$p" || die "$p: the body does not say what it saves"
+	file=$(sed -n 's|^+++ b/||p' "$p")
+	func=$(sed -n 's/^Subject: .* in \([a-z0-9_]*\)().*/\1/p' "$p")
+	grep -qx "$file $func" "$work/functions" || die "$p: $file $func has no fixable finding"
+	case $file in
+	fs/select.c) grep -q '^Subject: [^]]*] select: ' "$p" || die "$p: prefix is not select:" ;;
+	kernel/time/*) grep -q '^Subject: [^]]*] time: ' "$p" || die "$p: prefix is not time:" ;;
+	esac
+done
+sed -n 's/^Subject: //p' "$@"
+
+# The summary: every candidate, with its result; all build and pass.
+grep -v '^ ' "$work/series/summary" > "$work/summary"
+[ "$(wc -l < "$work/summary")" = $# ] || die "the summary does not list $# candidates"
+while read -r name _ _ build objtool; do
+	[ -f "$work/series/$name" ] || die "summary: no $name"
+	case "$build $objtool" in
+	"compiles objtool-ok"|"not-built -") ;;
+	*) cat "$work/series/summary" >&2; die "$name: $build $objtool" ;;
+	esac
+done < "$work/summary"
+cmp -s "$work/out" "$work/series/summary" || die "the summary is not on stdout"
+
+# git am on a git copy of the touched files; the result is the fixer's.
+g=$work/git
+sed -n 's|^+++ b/||p' "$@" | sort -u > "$work/touched"
+while read -r f; do
+	mkdir -p "$g/$(dirname "$f")"
+	cp "$k612/$f" "$g/$f"
+done < "$work/touched"
+export GIT_AUTHOR_NAME=test GIT_AUTHOR_EMAIL=test@invalid
+export GIT_COMMITTER_NAME=test GIT_COMMITTER_EMAIL=test@invalid
+(cd "$g" && git init -q && git add . && git commit -qm base && git am -q "$@") >&2 ||
+	die "git am does not apply the series"
+[ "$(cd "$g" && git rev-list --count HEAD)" = $(($# + 1)) ] || die "not one commit a patch"
+(cd "$g" && git log --format=%B) | grep -qi 'signed-off-by:' && die "a Signed-off-by in a commit"
+# shellcheck disable=SC2046 # paths without blanks
+(cd "$k612" && "$top/uabatch" patch $(cat "$work/touched")) > "$work/fixer.diff" || true
+mkdir "$work/fixed"
+(cd "$g" && git archive --format=tar HEAD~$# | tar -xf - -C "$work/fixed")
+(cd "$work/fixed" && patch -s -p1 < "$work/fixer.diff") || die "the fixer's patch does not apply"
+while read -r f; do
+	cmp -s "$g/$f" "$work/fixed/$f" || die "$f: the series does not add up to the fixer's patch"
+done < "$work/touched"
+
+# On a terminal, progress on stderr; in a tree that is not configured
+# (5.10 is unpacked only), no build, and the summary says so.
+k510=$(ktree 5.10)
+[ -f "$k510/.config" ] && die "$k510 is configured: the test needs a tree that is not"
+script -qec "sh $top/scripts/candidates.sh --kdir $k510 --out $work/old kernel/time/time.c" \
+	/dev/null > "$work/tty" || [ $? = 1 ] || die "candidates in $k510 failed"
+grep -q "$(printf '\r')uabatch candidates: scan: 1/1 files, [0-9]* findings, 2 auto-fixable" "$work/tty" ||
+	{ cat -A "$work/tty" >&2; die "no progress on a terminal"; }
+[ "$(grep -c ' not-checked -$' "$work/old/summary")" = 2 ] ||
+	{ cat "$work/old/summary" >&2; die "5.10: candidates not marked not-checked"; }
+
+# Refusals: exit 2, a message that names the problem, nothing written.
+expect_refusal()
+{
+	before=$(ls -A "$work" | grep -v '^r\(out\|err\)$')
+	status=0
+	candidates "$@" > "$work/rout" 2> "$work/rerr" || status=$?
+	[ $status = 2 ] || die "candidates $*: exit $status, not 2"
+	[ -s "$work/rout" ] && die "candidates $*: wrote to standard output"
+	[ "$(ls -A "$work" | grep -v '^r\(out\|err\)$')" = "$before" ] ||
+		die "candidates $*: left something behind"
+	cat "$work/rerr"
+}
+expect_refusal --kdir "$k612" --out "$work/series" kernel/time/time.c | grep -q 'not empty' ||
+	die "a non-empty --out is not refused"
+expect_refusal --kdir "$k612" --out "$work/before" kernel/time/time.c | grep -q 'not a directory' ||
+	die "a file as --out is not refused"
+expect_refusal --kdir "$work" --out "$work/new" | grep -q "$work: not a kernel tree" ||
+	die "a --kdir that is not a tree is not refused"
+expect_refusal --kdir "$k612" --out "$work/new" no/such.c | grep -q 'no/such.c: no such file' ||
+	die "a missing path is not named"
+expect_refusal --out "$work/new" kernel > /dev/null
+expect_refusal --kdir "$k612" --out "$work/no/such/dir" kernel | grep -q 'no directory' ||
+	die "--out in a missing directory is not refused"
+echo "candidates: $# patches for $want functions of $part apply with git am; all build, objtool silent"

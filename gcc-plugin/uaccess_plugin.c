@@ -13,6 +13,13 @@
  * location.  Which name is what comes from the model of the API
  * (build/uaccess_model.h, generated from model/uaccess.api).
  *
+ * A second GIMPLE pass, "uaccess_inlined", runs the same analysis once
+ * the inliner is done, on the functions that inlined a helper, and
+ * reports only what the first pass could not see: a defect in an
+ * inlined helper's body given its caller's region, or in the caller
+ * given what the helper did.  Its locations keep their inlined BLOCK,
+ * so GCC prints the "inlined from" trail.
+ *
  * Options, as -fplugin-arg-uaccess_plugin-<name>[=<value>]:
  *	werror			report errors, not warnings
  *	disable=<id,...>	do not report these ids
@@ -38,6 +45,7 @@
 #include "cfganal.h"
 #include "tree-cfg.h"
 #include "tree-dfa.h"
+#include "cgraph.h"
 #include "uaccess_model.h"
 
 int plugin_is_GPL_compatible;
@@ -66,9 +74,36 @@ static bool opt_werror;
 static bool opt_debug;		/* UACCESS_DEBUG=1: show each statement's role */
 static bool opt_time_report;
 static double pass_seconds;
-static unsigned long functions_seen, functions_analysed;
+static unsigned long functions_seen, functions_analysed, functions_inlined;
 static hash_set<nofree_string_hash> *disabled_ids;
 static hash_set<nofree_string_hash> *extra_safe;
+
+/* Which of the two passes is running: the roles and reports differ. */
+static bool after_inlining;
+
+typedef hash_set<int_hash<unsigned int, 0, UINT_MAX> > uid_set;
+typedef hash_set<int_hash<unsigned HOST_WIDE_INT, 0, HOST_WIDE_INT_M1U> > key_set;
+/*
+ * What the first pass leaves the second, by DECL_UID (a decl's uid is
+ * never reused): the functions that touch the API, and those that open
+ * a region the generic way (whose inlined copy has nothing left to see).
+ */
+static uid_set *touching_fns, *generic_fns;
+/* The functions that open or close a region themselves. */
+static uid_set *region_fns;
+/*
+ * Functions whose region reaches a return after a call to an inline
+ * helper, which may have closed it: the second pass, which sees the
+ * helper's body, decides whether they leak, at those returns and calls
+ * (by function uid and line) only.
+ */
+static uid_set *deferred_fns;
+static key_set *deferred_lines;
+
+static unsigned HOST_WIDE_INT line_key(unsigned int uid, location_t loc)
+{
+	return ((unsigned HOST_WIDE_INT)uid << 32) | LOCATION_LINE(loc);
+}
 
 /* Region states, a bit each: a block's state is the union over paths. */
 enum {
@@ -80,6 +115,15 @@ enum {
 struct ua_state {
 	unsigned char bits;
 	unsigned char mode;	/* UA_READ | UA_WRITE of the open region */
+	/*
+	 * The region was opened the generic way and its end leaves nothing
+	 * in GIMPLE: where it ends is unknown.
+	 */
+	unsigned char blind;
+	/* An inlined helper opened or closed it (second pass). */
+	unsigned char inl;
+	/* An inline helper was called in it, and may have closed it. */
+	unsigned char maybe;
 	gimple *begin;		/* the begin of the open region, or MANY */
 };
 
@@ -115,7 +159,13 @@ struct stmt_role {
 	enum uaccess_kind kind;	/* how the source opened it */
 	enum uaccess_mode mode;
 	const char *name;	/* the name the source wrote */
+	bool generic;		/* a begin that is only access_ok() */
+	bool blind;		/* ... whose end cannot be seen */
+	bool helper;		/* in an inlined helper's body (second pass) */
 };
+
+/* Ordinary code: no part of the API. */
+static const struct stmt_role ordinary = { R_NONE, UA_ACCESS, UA_RW };
 
 static const struct uaccess_name *model_lookup(const char *name)
 {
@@ -169,6 +219,16 @@ static int model_macros(location_t loc, const struct uaccess_name **out, int max
 	for (i = 0; i < n && i < max; i++)
 		out[i] = inner[n - 1 - i];
 	return i;
+}
+
+/* The first model macro under the scoped ones: what a scope expands to. */
+static const struct uaccess_name *unscoped(const struct uaccess_name **m, int n)
+{
+	int i;
+
+	for (i = 0; i < n && m[i]->kind == UA_SCOPED; i++)
+		;
+	return i < n ? m[i] : NULL;
 }
 
 static const char *callee_name(const gimple *stmt)
@@ -229,8 +289,8 @@ static bool from_macro_argument(location_t loc)
 
 static struct stmt_role classify_uncached(gimple *stmt)
 {
-	const struct uaccess_name *m[8], *callee = NULL, *top;
-	struct stmt_role r = { R_NONE, UA_ACCESS, UA_RW, NULL };
+	const struct uaccess_name *m[8], *callee = NULL, *top, *u;
+	struct stmt_role r = ordinary;
 	bool call = is_gimple_call(stmt);
 	int n;
 
@@ -242,7 +302,7 @@ static struct stmt_role classify_uncached(gimple *stmt)
 		return r;
 
 	if (call && callee_name(stmt))
-		callee = model_lookup(callee_name(stmt));
+		callee = model_lookup_macro(callee_name(stmt));
 	n = model_macros(gimple_location(stmt), m, 8);
 	/*
 	 * A call the source wrote in an accessor's argument,
@@ -297,39 +357,30 @@ static struct stmt_role classify_uncached(gimple *stmt)
 	}
 	if (callee)
 		r.role = call_role(callee);
+	/*
+	 * The generic fallback of include/linux/uaccess.h (an architecture
+	 * with no user_access_begin() of its own): the begin is access_ok().
+	 */
+	u = unscoped(m, n);
+	if (r.role == R_CHECK && u && u->kind == UA_BEGIN) {
+		r.role = R_OPEN;
+		r.kind = UA_BEGIN;
+		r.generic = true;
+		/*
+		 * A scope's end is its cleanup call; the classic end,
+		 * do { } while (0), leaves nothing.  (With -g, debug
+		 * markers do, but CFG cleanup moves or drops those of an
+		 * empty block: at 'efault_end: end(); efault:' they land
+		 * after the label.)
+		 */
+		r.blind = top->kind != UA_SCOPED;
+	}
 	if (r.role == R_OPEN && top->kind != UA_SCOPED && top->kind != UA_BEGIN &&
 	    top->kind != UA_MASKED && top->kind != UA_OPEN)
 		r.role = R_PART;	/* e.g. the stac() inside __put_user() */
 	if (r.role == R_END && top->kind != UA_END && top->kind != UA_SCOPED)
 		r.role = R_PART;
 	return r;
-}
-
-/* The roles of the current function's statements, computed once. */
-static hash_map<gimple *, struct stmt_role> *role_cache;
-
-static struct stmt_role classify(gimple *stmt)
-{
-	struct stmt_role *hit, r;
-
-	if (!is_gimple_call(stmt) && gimple_code(stmt) != GIMPLE_ASM) {
-		r.role = R_NONE;
-		r.kind = UA_ACCESS;
-		r.mode = UA_RW;
-		r.name = NULL;
-		return r;
-	}
-	hit = role_cache->get(stmt);
-	if (hit)
-		return *hit;
-	r = classify_uncached(stmt);
-	role_cache->put(stmt, r);
-	return r;
-}
-
-static bool id_enabled(const char *id)
-{
-	return !disabled_ids || !disabled_ids->contains(id);
 }
 
 /* Where the source wrote it: the outermost macro's expansion point. */
@@ -339,8 +390,128 @@ static location_t source_loc(location_t loc)
 					LRK_MACRO_EXPANSION_POINT, NULL);
 }
 
-typedef hash_set<int_hash<unsigned HOST_WIDE_INT, 0, HOST_WIDE_INT_M1U> > key_set;
+/*
+ * After inlining, the API's inline primitives are gone: their bodies
+ * are in the caller, and each statement's BLOCK says which function it
+ * was inlined from and where that function was called.  A statement
+ * belongs to the outermost call on that inlining stack that the first
+ * pass would have classified as part of the API (by the macros at the
+ * call and the callee's name); calls to anything else are helpers,
+ * whose bodies are the caller's own code.
+ */
+
+/* The model name a call to @fn at @loc is part of, or NULL. */
+static const struct uaccess_name *call_site_element(location_t loc, tree fn)
+{
+	const struct uaccess_name *m[1], *callee = NULL;
+
+	if (TREE_CODE(fn) == FUNCTION_DECL && DECL_NAME(fn))
+		callee = model_lookup_macro(IDENTIFIER_POINTER(DECL_NAME(fn)));
+	if (model_macros(loc, m, 1) &&
+	    !(m[0]->kind == UA_UNSAFE && !callee && from_macro_argument(loc)))
+		return m[0];
+	return callee;
+}
+
+/*
+ * In a region element (a begin, an end, a scope) only the primitive
+ * that switches user access is the event: the stac() in
+ * user_access_begin()'s body opens, not the access_ok() before it.
+ */
+static enum role switch_role(tree *stack, int from)
+{
+	const struct uaccess_name *u;
+	int i;
+
+	for (i = from; i >= 0; i--) {
+		tree fn = block_ultimate_origin(stack[i]);
+
+		if (TREE_CODE(fn) != FUNCTION_DECL || !DECL_NAME(fn))
+			continue;
+		u = model_lookup_macro(IDENTIFIER_POINTER(DECL_NAME(fn)));
+		if (u && u->kind == UA_OPEN)
+			return R_OPEN;
+		if (u && u->kind == UA_END)
+			return R_END;
+	}
+	return R_PART;
+}
+
+static struct stmt_role classify_inlined(gimple *stmt)
+{
+	struct stmt_role r = ordinary;
+	const struct uaccess_name *u = NULL;
+	tree stack[16], b;
+	int n = 0, i;
+
+	/* The inlined functions' outer blocks, innermost first. */
+	for (b = gimple_block(stmt); b && TREE_CODE(b) == BLOCK;
+	     b = BLOCK_SUPERCONTEXT(b))
+		if (inlined_function_outer_scope_p(b) && n < 16)
+			stack[n++] = b;
+	for (i = n - 1; i >= 0; i--) {
+		u = call_site_element(BLOCK_SOURCE_LOCATION(stack[i]),
+				      block_ultimate_origin(stack[i]));
+		if (u)
+			break;
+		r.helper = true;
+	}
+	if (!u) {
+		bool helper = r.helper;
+
+		r = classify_uncached(stmt);
+		r.helper = helper;
+		return r;
+	}
+	r.name = u->name;
+	r.mode = u->mode;
+	r.kind = UA_OPEN;
+	switch (u->kind) {
+	case UA_UNSAFE:
+		r.role = R_ACCESS;
+		r.kind = UA_UNSAFE;
+		break;
+	case UA_ACCESS:
+		r.role = R_PART;
+		break;
+	case UA_CHECK:
+		r.role = R_CHECK;
+		break;
+	default:
+		r.role = switch_role(stack, i);
+		break;
+	}
+	return r;
+}
+
+/* The roles of the current function's statements, computed once. */
+static hash_map<gimple *, struct stmt_role> *role_cache;
+
+static struct stmt_role classify(gimple *stmt)
+{
+	struct stmt_role *hit, r = ordinary;
+
+	if (!is_gimple_call(stmt) && gimple_code(stmt) != GIMPLE_ASM)
+		return r;
+	hit = role_cache->get(stmt);
+	if (hit)
+		return *hit;
+	if (after_inlining)
+		r = classify_inlined(stmt);
+	else
+		r = classify_uncached(stmt);
+	role_cache->put(stmt, r);
+	return r;
+}
+
+static bool id_enabled(const char *id)
+{
+	return !disabled_ids || !disabled_ids->contains(id);
+}
+
 static key_set *reported;
+/* Lines and ids the first pass reported: the second does not repeat them. */
+static key_set *first_pass_keys;
 
 static void report(location_t loc, const char *id, const char *fmt, ...)
 	ATTRIBUTE_PRINTF_3;
@@ -350,18 +521,32 @@ static void report(location_t loc, const char *id, const char *fmt, ...)
 	char msg[512];
 	va_list ap;
 	unsigned HOST_WIDE_INT key;
+	tree block = LOCATION_BLOCK(loc);
 	size_t i;
 
 	if (!id_enabled(id))
 		return;
 	loc = source_loc(loc);
 	/* Code with no place of its own (a shared return) gets the function's. */
-	if (loc <= BUILTINS_LOCATION)
+	if (loc <= BUILTINS_LOCATION) {
 		loc = DECL_SOURCE_LOCATION(current_function_decl);
+		block = NULL_TREE;
+	}
 	for (i = 0; i < ARRAY_SIZE(ids) && strcmp(ids[i], id); i++)
 		;
-	/* One finding per id and line: the fixpoint visits blocks again. */
 	key = ((unsigned HOST_WIDE_INT)loc << 4) | i;
+	if (!after_inlining) {
+		first_pass_keys->add(key);
+	} else {
+		if (first_pass_keys->contains(key))
+			return;
+		/* An inlined body's BLOCK makes GCC print the "inlined from" trail. */
+		if (block) {
+			loc = set_block(loc, block);
+			key = ((unsigned HOST_WIDE_INT)loc << 4) | i;
+		}
+	}
+	/* One finding per id and line: the fixpoint visits blocks again. */
 	if (reported->add(key))
 		return;
 	va_start(ap, fmt);
@@ -406,7 +591,7 @@ static bool uaccess_safe(tree fn)
 	if (DECL_DECLARED_INLINE_P(fn))
 		return true;
 	name = IDENTIFIER_POINTER(DECL_NAME(fn));
-	if (model_lookup(name))
+	if (model_lookup_macro(name))
 		return true;
 	for (i = 0; i < ARRAY_SIZE(objtool_safe); i++)
 		if (!strcmp(objtool_safe[i], name))
@@ -527,6 +712,7 @@ struct fn_info {
 	hash_set<gimple *> *tested;	/* begins whose result is tested */
 	hash_map<tree, int> *flags;	/* scope flags and their negations */
 	bool checked;			/* access_ok() or masking in the function */
+	bool generic;			/* a generic begin in the function */
 	int opens, ends;
 	hash_map<tree, gimple *> *defs;	/* temporaries and their one definition */
 	hash_map<gimple *, struct range> *ranges;	/* what each begin covers */
@@ -629,13 +815,29 @@ static void check_range(struct fn_info *fi, gimple *stmt, struct stmt_role *r,
 	struct range *rg;
 	tree addr = asm_user_address(stmt), base;
 	HOST_WIDE_INT off;
+	unsigned i;
+	bool found = false;
 
-	if (st->bits != ST_OPEN || !st->begin || st->begin == MANY_BEGINS ||
-	    !addr)
+	if (st->bits != ST_OPEN || !st->begin || st->begin == MANY_BEGINS)
 		return;
 	rg = fi->ranges->get(st->begin);
-	if (!rg || rg->size < 0 || !resolve_ref(fi, addr, &base, &off, 0) ||
-	    base != rg->base)
+	if (!rg || rg->size < 0)
+		return;
+	if (addr) {
+		found = resolve_ref(fi, addr, &base, &off, 0) && base == rg->base;
+	} else if (is_gimple_call(stmt)) {
+		/*
+		 * The generic accessors are calls, __put_user_fn(size, ptr,
+		 * &x): the argument based on the begin's pointer is the
+		 * address.
+		 */
+		for (i = 0; i < gimple_call_num_args(stmt) && !found; i++)
+			found = POINTER_TYPE_P(TREE_TYPE(gimple_call_arg(stmt, i))) &&
+				resolve_addr(fi, gimple_call_arg(stmt, i), &base,
+					     &off, 0) &&
+				base == rg->base;
+	}
+	if (!found)
 		return;
 	off -= rg->off;
 	if (off < 0 || off >= rg->size)
@@ -686,7 +888,8 @@ static void do_open(struct fn_info *fi, gimple *stmt, struct stmt_role *r,
 {
 	bool pending = false;
 
-	if (st->bits & (ST_OPEN | ST_PENDING)) {
+	/* After a generic region, whose end is not seen, a begin starts afresh. */
+	if ((st->bits & (ST_OPEN | ST_PENDING)) && !st->blind) {
 		/*
 		 * SMAP does not count: whether or not the inner begin
 		 * succeeds, a region is open after it.
@@ -699,6 +902,7 @@ static void do_open(struct fn_info *fi, gimple *stmt, struct stmt_role *r,
 			st->bits = ST_OPEN;
 			st->mode |= r->mode;
 			st->begin = MANY_BEGINS;
+			st->inl |= r->helper;
 			return;
 		}
 	}
@@ -723,6 +927,9 @@ static void do_open(struct fn_info *fi, gimple *stmt, struct stmt_role *r,
 	st->bits = pending ? ST_PENDING : ST_OPEN;
 	st->mode = r->mode;
 	st->begin = stmt;
+	st->blind = r->blind;
+	st->inl |= r->helper;
+	st->maybe = 0;
 }
 
 static void do_end(gimple *stmt, struct stmt_role *r, struct ua_state *st,
@@ -735,6 +942,9 @@ static void do_end(gimple *stmt, struct stmt_role *r, struct ua_state *st,
 	st->bits = ST_CLOSED;
 	st->mode = 0;
 	st->begin = NULL;
+	st->blind = 0;
+	st->inl |= r->helper;
+	st->maybe = 0;
 }
 
 static void do_access(struct fn_info *fi, gimple *stmt, struct stmt_role *r,
@@ -762,7 +972,15 @@ static void do_call(gimple *stmt, struct ua_state *st, bool emit)
 {
 	tree fn = gimple_call_fndecl(stmt);
 
-	if (!emit || !(st->bits & (ST_OPEN | ST_PENDING)))
+	if (fn && (st->bits & ST_OPEN) && DECL_DECLARED_INLINE_P(fn) &&
+	    !fndecl_built_in_p(fn)) {
+		st->maybe = 1;
+		/* After inlining, a leak through its returns is told here. */
+		if (!after_inlining)
+			deferred_lines->add(line_key(DECL_UID(current_function_decl),
+					    source_loc(gimple_location(stmt))));
+	}
+	if (!emit || !(st->bits & (ST_OPEN | ST_PENDING)) || st->blind)
 		return;
 	if (gimple_call_internal_p(stmt))
 		return;
@@ -822,6 +1040,12 @@ static void step(struct fn_info *fi, gimple *stmt, struct ua_state *st,
 {
 	struct stmt_role r = classify(stmt);
 
+	/*
+	 * The second pass only speaks of what inlining showed: a statement
+	 * of a helper's body, or a state a helper's body made.
+	 */
+	if (after_inlining && !r.helper && !st->inl)
+		emit = false;
 	if (emit && opt_debug && r.role != R_NONE)
 		inform(gimple_location(stmt), "role %d kind %d mode %d %s",
 		       r.role, r.kind, r.mode, r.name ? r.name : "-");
@@ -849,6 +1073,9 @@ static bool merge(struct ua_state *into, struct ua_state from)
 
 	into->bits |= from.bits;
 	into->mode |= from.mode;
+	into->blind |= from.blind;
+	into->inl |= from.inl;
+	into->maybe |= from.maybe;
 	if (!from.begin || into->begin == from.begin)
 		;
 	else if (!into->begin)
@@ -856,7 +1083,19 @@ static bool merge(struct ua_state *into, struct ua_state from)
 	else
 		into->begin = MANY_BEGINS;
 	return old.bits != into->bits || old.mode != into->mode ||
-	       old.begin != into->begin;
+	       old.begin != into->begin || old.blind != into->blind ||
+	       old.inl != into->inl || old.maybe != into->maybe;
+}
+
+/* The scope flag was given value @one: the flow is split by it again. */
+static void set_flag(struct ua_flow *fl, bool one)
+{
+	struct ua_flow nf = {};
+	int i;
+
+	for (i = 0; i < NFLAG; i++)
+		merge(&nf.v[one ? FLAG_1 : FLAG_0], fl->v[i]);
+	*fl = nf;
 }
 
 /* The flow after block @bb, from the flow @fl at its entry. */
@@ -875,13 +1114,7 @@ static void transfer(struct fn_info *fi, basic_block bb, struct ua_flow *fl,
 		    fi->flags->get(gimple_assign_lhs(stmt)) &&
 		    scope_flag_decl(gimple_assign_lhs(stmt)) &&
 		    TREE_CODE(gimple_assign_rhs1(stmt)) == INTEGER_CST) {
-			int to = integer_zerop(gimple_assign_rhs1(stmt)) ?
-				 FLAG_0 : FLAG_1;
-			struct ua_flow nf = {};
-
-			for (i = 0; i < NFLAG; i++)
-				merge(&nf.v[to], fl->v[i]);
-			*fl = nf;
+			set_flag(fl, !integer_zerop(gimple_assign_rhs1(stmt)));
 			continue;
 		}
 		for (i = 0; i < NFLAG; i++)
@@ -934,13 +1167,22 @@ static bool flag_allows(struct fn_info *fi, edge e, int val)
 /* The flow along edge @e out of a block whose exit flow is @fl. */
 static struct ua_flow edge_flow(struct fn_info *fi, edge e, struct ua_flow fl)
 {
+	gphi_iterator gpi;
 	int i;
 
 	for (i = 0; i < NFLAG; i++) {
 		if (!flag_allows(fi, e, i))
-			fl.v[i].bits = 0, fl.v[i].mode = 0;
+			memset(&fl.v[i], 0, sizeof(fl.v[i]));
 		else
 			fl.v[i] = edge_state(fi, e, fl.v[i]);
+	}
+	/* In SSA form (second pass), the flag is set by a PHI on the edge. */
+	for (gpi = gsi_start_phis(e->dest); !gsi_end_p(gpi); gsi_next(&gpi)) {
+		tree arg = gimple_phi_arg_def(gpi.phi(), e->dest_idx);
+
+		if (TREE_CODE(arg) == INTEGER_CST &&
+		    fi->flags->get(gimple_phi_result(gpi.phi())))
+			set_flag(&fl, !integer_zerop(arg));
 	}
 	return fl;
 }
@@ -964,10 +1206,15 @@ static unsigned flow_bits(struct ua_flow fl)
 static location_t exit_loc(edge e)
 {
 	gimple *last = last_stmt(e->src);
+	gphi_iterator gpi = gsi_start_phis(e->dest);
 
-	if (e->goto_locus != UNKNOWN_LOCATION)
+	if (LOCATION_LOCUS(e->goto_locus) != UNKNOWN_LOCATION)
 		return e->goto_locus;
-	if (last && gimple_location(last) != UNKNOWN_LOCATION)
+	/* After inlining, the return value's PHI knows which return it was. */
+	if (!gsi_end_p(gpi) &&
+	    LOCATION_LOCUS(gimple_phi_arg_location_from_edge(gpi.phi(), e)) != UNKNOWN_LOCATION)
+		return gimple_phi_arg_location_from_edge(gpi.phi(), e);
+	if (last && LOCATION_LOCUS(gimple_location(last)) != UNKNOWN_LOCATION)
 		return gimple_location(last);
 	return DECL_SOURCE_LOCATION(current_function_decl);
 }
@@ -989,26 +1236,128 @@ static bool only_returns(basic_block bb)
 	return true;
 }
 
+/* Whether @block is in the body of an inlined helper (not of the API). */
+static bool in_helper(tree block)
+{
+	tree outer = NULL_TREE;
+
+	for (; block && TREE_CODE(block) == BLOCK; block = BLOCK_SUPERCONTEXT(block))
+		if (inlined_function_outer_scope_p(block))
+			outer = block;
+	return outer && !call_site_element(BLOCK_SOURCE_LOCATION(outer),
+					   block_ultimate_origin(outer));
+}
+
+/*
+ * Where to report that a path with flow @fl, leaving at @loc, leaks a
+ * region; UNKNOWN_LOCATION if it does not, or not in a way this pass
+ * tells.  In the second pass, a path that leaves through the return of
+ * a helper that opens or closes regions (and did not, on this path)
+ * leaks there; through a helper with no part in regions, it is the
+ * caller's leak, reported at the call.
+ */
+static location_t leak_loc(struct ua_flow fl, location_t loc)
+{
+	unsigned int uid = DECL_UID(DECL_ORIGIN(current_function_decl));
+	bool leak = false, inl = false;
+	tree block, outer = NULL_TREE;
+	int i;
+
+	for (i = 0; i < NFLAG; i++) {
+		struct ua_state *st = &fl.v[i];
+
+		if (!(st->bits & ST_OPEN) || st->blind)
+			continue;
+		if (!after_inlining && st->maybe && !generic_fns->contains(uid)) {
+			deferred_fns->add(uid);
+			deferred_lines->add(line_key(uid, source_loc(loc)));
+			continue;
+		}
+		/* After inlining, a helper left as a call hides what it does. */
+		if (after_inlining && st->maybe)
+			continue;
+		leak = true;
+		inl |= st->inl;
+	}
+	if (!leak || !after_inlining || inl)
+		return leak ? loc : UNKNOWN_LOCATION;
+	for (block = LOCATION_BLOCK(loc); block && TREE_CODE(block) == BLOCK;
+	     block = BLOCK_SUPERCONTEXT(block)) {
+		if (!inlined_function_outer_scope_p(block))
+			continue;
+		if (region_fns->contains(DECL_UID(block_ultimate_origin(block))))
+			return loc;
+		outer = block;
+	}
+	if (outer && in_helper(outer))
+		loc = BLOCK_SOURCE_LOCATION(outer);
+	/*
+	 * Otherwise only at a return or helper call the first pass left to
+	 * this one: its own data-flow, which follows a begin's result, saw
+	 * the region open there (after inlining, a begin's failure path
+	 * may still share its success path's state).
+	 */
+	return deferred_lines->contains(line_key(uid, source_loc(loc))) ?
+	       loc : UNKNOWN_LOCATION;
+}
+
+/* Whether @bb is only a jump: no statement but labels and debug ones. */
+static bool empty_forwarder(basic_block bb)
+{
+	gimple_stmt_iterator gsi;
+
+	if (!single_succ_p(bb) || EDGE_COUNT(bb->preds) < 2)
+		return false;
+	for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+		if (!is_gimple_debug(gsi_stmt(gsi)) &&
+		    gimple_code(gsi_stmt(gsi)) != GIMPLE_LABEL)
+			return false;
+	return true;
+}
+
+/*
+ * A path into the function's shared return along @p.  After inlining,
+ * GCC merges equal returns ('return -EFAULT' of a helper and of its
+ * caller) into one block that only jumps: the paths into it tell which
+ * return was taken.
+ */
+static void check_return_edge(struct fn_info *fi, struct ua_flow *out,
+			      edge p, int depth)
+{
+	struct ua_flow s;
+	location_t loc;
+	edge q;
+	edge_iterator qi;
+
+	if (after_inlining && depth < 4 && empty_forwarder(p->src)) {
+		FOR_EACH_EDGE(q, qi, p->src->preds)
+			check_return_edge(fi, out, q, depth + 1);
+		return;
+	}
+	s = edge_flow(fi, p, out[p->src->index]);
+	loc = leak_loc(s, exit_loc(p));
+	if (loc != UNKNOWN_LOCATION)
+		report(loc, "region-leak",
+		       "the function returns with a user-access region open");
+}
+
 static void check_leaks(struct fn_info *fi, struct ua_flow *out)
 {
 	edge e, p;
 	edge_iterator ei, pi;
+	location_t loc;
 
 	FOR_EACH_EDGE(e, ei, EXIT_BLOCK_PTR_FOR_FN(cfun)->preds) {
 		basic_block bb = e->src;
 
 		if (only_returns(bb)) {
-			FOR_EACH_EDGE(p, pi, bb->preds) {
-				struct ua_flow s = edge_flow(fi, p, out[p->src->index]);
-
-				if (flow_bits(s) & ST_OPEN)
-					report(exit_loc(p), "region-leak",
-					       "the function returns with a user-access region open");
-			}
+			FOR_EACH_EDGE(p, pi, bb->preds)
+				check_return_edge(fi, out, p, 0);
 			continue;
 		}
-		if (flow_bits(out[bb->index]) & ST_OPEN)
-			report(exit_loc(e), "region-leak",
+		loc = leak_loc(out[bb->index], exit_loc(e));
+		if (loc != UNKNOWN_LOCATION)
+			report(loc, "region-leak",
 			       "the function returns with a user-access region open");
 	}
 }
@@ -1023,7 +1372,17 @@ static bool scan_function(struct fn_info *fi)
 	for (round = 0; round < 2; round++) {
 		FOR_EACH_BB_FN(bb, cfun) {
 			gimple_stmt_iterator gsi;
+			gphi_iterator gpi;
 
+			/* The versions of a scope flag in SSA form (second pass). */
+			for (gpi = gsi_start_phis(bb); !round && !gsi_end_p(gpi);
+			     gsi_next(&gpi)) {
+				tree res = gimple_phi_result(gpi.phi());
+
+				if (SSA_NAME_VAR(res) &&
+				    scope_flag_decl(SSA_NAME_VAR(res)))
+					fi->flags->put(res, 1);
+			}
 			for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 				gimple *stmt = gsi_stmt(gsi), *begin;
 				struct stmt_role r = classify(stmt);
@@ -1032,6 +1391,8 @@ static bool scan_function(struct fn_info *fi)
 					any = true;
 				if (!round && r.role == R_OPEN)
 					fi->opens++;
+				if (!round && r.generic)
+					fi->generic = true;
 				if (!round && r.role == R_END)
 					fi->ends++;
 				if (r.role == R_CHECK ||
@@ -1102,6 +1463,165 @@ static void analyse(struct fn_info *fi)
 	XDELETEVEC(order);
 }
 
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void report_time(void *gcc_data, void *user_data)
+{
+	fprintf(stderr, "uaccess_plugin: %s: %lu functions, %lu analysed, %lu after inlining, %.6f s in the passes\n",
+		main_input_filename, functions_seen, functions_analysed,
+		functions_inlined, pass_seconds);
+}
+
+/* Both passes analyse one function with this state. */
+struct fn_analysis {
+	struct fn_info fi;
+	result_map res;
+	hash_set<gimple *> tested;
+	hash_map<tree, int> flags;
+	hash_map<gimple *, struct stmt_role> roles;
+	hash_map<tree, gimple *> defs;
+	hash_map<gimple *, struct range> ranges;
+	key_set seen;
+
+	fn_analysis()
+	{
+		memset(&fi, 0, sizeof(fi));
+		fi.res = &res;
+		fi.tested = &tested;
+		fi.flags = &flags;
+		fi.defs = &defs;
+		fi.ranges = &ranges;
+		role_cache = &roles;
+		reported = &seen;
+	}
+	~fn_analysis()
+	{
+		role_cache = NULL;
+		reported = NULL;
+	}
+};
+
+/* The first pass, right after "cfg": the functions as the source wrote them. */
+static unsigned int uaccess_execute(void)
+{
+	struct fn_analysis a;
+	unsigned int uid = DECL_UID(current_function_decl);
+
+	functions_seen++;
+	/* Most functions never touch the API: skip them cheaply. */
+	if (!scan_function(&a.fi))
+		return 0;
+	/* The API's own primitives are no helpers: their callers are checked. */
+	if (model_lookup_macro(IDENTIFIER_POINTER(DECL_NAME(current_function_decl))))
+		return 0;
+	touching_fns->add(uid);
+	if (a.fi.generic)
+		generic_fns->add(uid);
+	if (a.fi.opens || a.fi.ends)
+		region_fns->add(uid);
+	/*
+	 * Inline helpers that only open, only close, or only access (called
+	 * inside a caller's region): their region is their caller's,
+	 * checked there, and after inlining.
+	 */
+	if (DECL_DECLARED_INLINE_P(current_function_decl) &&
+	    (!a.fi.opens || !a.fi.ends))
+		return 0;
+	functions_analysed++;
+	analyse(&a.fi);
+	return 0;
+}
+
+/*
+ * Walk the BLOCK tree from @block for inlined functions: whether one is
+ * a helper (not of the API), whether one touches the API; false when one
+ * opens a region the generic way (after inlining, its begin is a plain
+ * condition and its end nothing at all: it stays the first pass's).
+ */
+static bool scan_inlined(tree block, bool *helper, bool *touching)
+{
+	for (; block; block = BLOCK_CHAIN(block)) {
+		if (inlined_function_outer_scope_p(block)) {
+			tree fn = block_ultimate_origin(block);
+
+			if (TREE_CODE(fn) == FUNCTION_DECL) {
+				if (generic_fns->contains(DECL_UID(fn)))
+					return false;
+				if (touching_fns->contains(DECL_UID(fn)))
+					*touching = true;
+				if (!DECL_NAME(fn) ||
+				    !model_lookup_macro(IDENTIFIER_POINTER(DECL_NAME(fn))))
+					*helper = true;
+			}
+		}
+		if (!scan_inlined(BLOCK_SUBBLOCKS(block), helper, touching))
+			return false;
+	}
+	return true;
+}
+
+static void analyse_inlined(void)
+{
+	struct fn_analysis a;
+
+	if (!scan_function(&a.fi))
+		return;
+	/* Begins were checked by the first pass: here they only open. */
+	a.fi.checked = true;
+	functions_inlined++;
+	analyse(&a.fi);
+}
+
+/*
+ * The second pass, after the inliner: a function that inlined a helper
+ * and touches the API, or whose helpers do, or whose leaks the first
+ * pass left to it.  Clones are looked up by their origin; a part split
+ * off a function (foo.part.0) starts in the middle of its origin's
+ * region and is left alone.
+ */
+static unsigned int uaccess_inlined_execute(void)
+{
+	unsigned int uid = DECL_UID(DECL_ORIGIN(current_function_decl));
+	cgraph_node *node = cgraph_node::get(current_function_decl);
+	bool helper = false, touching = touching_fns->contains(uid);
+
+	if ((node && node->split_part) || generic_fns->contains(uid) ||
+	    !scan_inlined(DECL_INITIAL(current_function_decl), &helper, &touching) ||
+	    !touching || (!helper && !deferred_fns->contains(uid)))
+		return 0;
+	analyse_inlined();
+	return 0;
+}
+
+/* With 'time-report', the CPU time of the passes is measured. */
+static unsigned int timed(unsigned int (*execute)(void))
+{
+	double start;
+	unsigned int ret;
+
+	if (!opt_time_report)
+		return execute();
+	start = now();
+	ret = execute();
+	pass_seconds += now() - start;
+	return ret;
+}
+
+/* As the kernel's plugins describe where a pass goes. */
+#define PASS_INFO(NAME, REF, ID, POS)			\
+	struct register_pass_info NAME##_pass_info = {	\
+		.pass = make_##NAME##_pass(),		\
+		.reference_pass_name = REF,		\
+		.ref_pass_instance_number = ID,		\
+		.pos_op = POS,				\
+	}
+
 static const pass_data uaccess_pass_data = {
 	GIMPLE_PASS,		/* type */
 	"uaccess",		/* name */
@@ -1116,79 +1636,45 @@ public:
 	uaccess_pass(gcc::context *ctxt)
 		: gimple_opt_pass(uaccess_pass_data, ctxt) {}
 	opt_pass *clone() final override { return new uaccess_pass(m_ctxt); }
-	unsigned int execute(function *fun) final override;
+	unsigned int execute(function *) final override
+	{
+		return timed(uaccess_execute);
+	}
 };
 
-static double now(void)
+static opt_pass *make_uaccess_pass(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
+	return new uaccess_pass(g);
 }
 
-static unsigned int execute_timed(function *fun);
+static const pass_data uaccess_inlined_pass_data = {
+	GIMPLE_PASS,		/* type */
+	"uaccess_inlined",	/* name */
+	OPTGROUP_NONE,		/* optinfo_flags */
+	TV_NONE,		/* tv_id */
+	PROP_cfg | PROP_ssa,	/* properties_required */
+	0, 0, 0, 0,
+};
 
-/* With 'time-report', the CPU time of the pass itself is measured. */
-unsigned int uaccess_pass::execute(function *fun)
+class uaccess_inlined_pass : public gimple_opt_pass {
+public:
+	uaccess_inlined_pass(gcc::context *ctxt)
+		: gimple_opt_pass(uaccess_inlined_pass_data, ctxt) {}
+	opt_pass *clone() final override { return new uaccess_inlined_pass(m_ctxt); }
+	unsigned int execute(function *) final override
+	{
+		unsigned int ret;
+
+		after_inlining = true;
+		ret = timed(uaccess_inlined_execute);
+		after_inlining = false;
+		return ret;
+	}
+};
+
+static opt_pass *make_uaccess_inlined_pass(void)
 {
-	double start;
-	unsigned int ret;
-
-	functions_seen++;
-	if (!opt_time_report)
-		return execute_timed(fun);
-	start = now();
-	ret = execute_timed(fun);
-	pass_seconds += now() - start;
-	return ret;
-}
-
-static void report_time(void *gcc_data, void *user_data)
-{
-	fprintf(stderr, "uaccess_plugin: %s: %lu functions, %lu analysed, %.6f s in the pass\n",
-		main_input_filename, functions_seen, functions_analysed,
-		pass_seconds);
-}
-
-static unsigned int execute_timed(function *fun)
-{
-	struct fn_info fi;
-	result_map res;
-	hash_set<gimple *> tested;
-	hash_map<tree, int> flags;
-	hash_map<gimple *, struct stmt_role> roles;
-	hash_map<tree, gimple *> defs;
-	hash_map<gimple *, struct range> ranges;
-	key_set seen;
-
-	(void)fun;
-	fi.res = &res;
-	fi.tested = &tested;
-	fi.flags = &flags;
-	fi.defs = &defs;
-	fi.ranges = &ranges;
-	fi.checked = false;
-	fi.opens = fi.ends = 0;
-	role_cache = &roles;
-	/* Most functions never touch the API: skip them cheaply. */
-	if (!scan_function(&fi))
-		return 0;
-	/*
-	 * The API's own primitives, and inline helpers that only open, only
-	 * close, or only access (called inside a caller's region): their
-	 * region is their caller's, checked there.
-	 */
-	if (model_lookup(IDENTIFIER_POINTER(DECL_NAME(current_function_decl))))
-		return 0;
-	if (DECL_DECLARED_INLINE_P(current_function_decl) &&
-	    (!fi.opens || !fi.ends))
-		return 0;
-	functions_analysed++;
-	reported = &seen;
-	analyse(&fi);
-	reported = NULL;
-	return 0;
+	return new uaccess_inlined_pass(g);
 }
 
 /* The ids of a 'disable=' list; false on an id the plugin does not know. */
@@ -1232,7 +1718,16 @@ static bool read_safe_list(const char *plugin, const char *path)
 
 int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 {
-	struct register_pass_info pass;
+	/*
+	 * The first pass sees the source's own calls, before any inlining.
+	 * The second runs once the IPA inliner's bodies are in (its
+	 * "fixup_cfg" has run) and before the optimisers of
+	 * "*all_optimizations" merge or move what they brought;
+	 * "adjust_alignment" is the last pass before those (between them
+	 * only OpenMP/OpenACC and EH-dispatch lowering).
+	 */
+	PASS_INFO(uaccess, "cfg", 1, PASS_POS_INSERT_AFTER);
+	PASS_INFO(uaccess_inlined, "adjust_alignment", 1, PASS_POS_INSERT_AFTER);
 	int i;
 
 	if (!plugin_default_version_check(version, &gcc_version)) {
@@ -1244,6 +1739,12 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	disabled_ids = new hash_set<nofree_string_hash>;
 	macro_cache = new hash_map<const char *, const struct uaccess_name *>;
 	extra_safe = new hash_set<nofree_string_hash>;
+	touching_fns = new uid_set;
+	region_fns = new uid_set;
+	deferred_fns = new uid_set;
+	deferred_lines = new key_set;
+	generic_fns = new uid_set;
+	first_pass_keys = new key_set;
 	for (i = 0; i < info->argc; i++) {
 		const char *key = info->argv[i].key, *val = info->argv[i].value;
 
@@ -1264,11 +1765,10 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 		}
 	}
 	register_callback(info->base_name, PLUGIN_INFO, NULL, &uaccess_plugin_info);
-	pass.pass = new uaccess_pass(g);
-	pass.reference_pass_name = "cfg";
-	pass.ref_pass_instance_number = 1;
-	pass.pos_op = PASS_POS_INSERT_AFTER;
-	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass);
+	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+			  &uaccess_pass_info);
+	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+			  &uaccess_inlined_pass_info);
 	if (opt_time_report)
 		register_callback(info->base_name, PLUGIN_FINISH, report_time, NULL);
 	return 0;

@@ -8,8 +8,9 @@
 #  - unmutated, the plugin reports nothing (no false positive);
 #  - each mutant (an end dropped on an error path, a non-checking begin,
 #    an ignored begin result, an accessor after the end, a call in the
-#    region, a write region made a read region, ...) is reported with its
-#    id inside the mutated function;
+#    region, a write region made a read region, a call in an inlined
+#    helper's body, ...) is reported with its id inside the mutated
+#    function;
 #  - objtool, run by hand on the object, is the oracle: when it warns
 #    about user access, the plugin warns too.
 # Prints one line a mutant: name, plugin ids, objtool's verdict.
@@ -68,6 +69,9 @@ mutant()
 	cmp -s "$kdir/$file" "$work/mut.c" && die "$name: the mutation does not apply"
 	build_with_plugin "$kdir" "$work/mut.c" "$(dirname "$file")"
 	ids=$(sed 's/.*\[uaccess:\([a-z-]*\)\]$/\1/' "$work/findings" | sort -u | tr '\n' ' ')
+	# A finding in an inlined body comes with GCC's trail to its caller.
+	trail=$(sed -n 's/^ *inlined from [^A-Za-z0-9_]*\([A-Za-z0-9_]*\)[^A-Za-z0-9_]* at .*/\1/p' \
+		"$work/build.log" | sort -u | tr '\n' ' ' | sed 's/ $//')
 	# The expected id, on a line of the mutated function (which has
 	# grown or shrunk by a line or two).
 	awk -F: -v id="$id" -v s="$s" -v e="$e" '
@@ -76,7 +80,7 @@ mutant()
 		{ cat "$work/findings" >&2; die "$ver $name: no $id in $fn()"; }
 	otool=clean
 	[ -s "$work/objtool" ] && otool="warns: $(head -1 "$work/objtool" | sed 's/.*: warning: objtool: //')"
-	echo "$ver $name: plugin: $ids; objtool $otool"
+	echo "$ver $name: plugin: $ids${trail:+(inlined from $trail) }; objtool $otool"
 }
 
 baseline()
@@ -147,3 +151,14 @@ mutant 7.2 lib/strnlen_user.c strnlen_user write-accessor-in-read-region mode-mi
 	{ print }
 	in_fn && /retval = do_strnlen_user\(str, count, count\);/ {
 		print "\t\tunsafe_put_user(0, (char __user *)str, efault);" }'
+
+# 7.2 do_strnlen_user(), the always_inline helper that does
+# strnlen_user()'s accesses in its caller's region: what goes wrong in it
+# is only seen once it is inlined, and is reported with GCC's "inlined
+# from 'strnlen_user'" trail.
+mutant 7.2 lib/strnlen_user.c do_strnlen_user call-in-inlined-helper call-in-region '
+	{ print } in_fn && /^\tres -= align;$/ { print "\tprintk(\"uabatch mutant\\n\");" }'
+mutant 7.2 lib/strnlen_user.c do_strnlen_user helper-called-after-end unsafe-outside-region '
+	/retval = do_strnlen_user\(str, count, count\);/ { held = $0; next }
+	held != "" && /^\t\tuser_read_access_end\(\);$/ { print; print held; held = ""; next }
+	{ print }'

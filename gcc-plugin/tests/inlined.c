@@ -1,0 +1,146 @@
+/* Defects only seen once inline helpers are inlined: reported in the
+ * helper's body with GCC's "inlined from" trail to the call. */
+#include "uaccess_x86.h"
+
+static inline void log_value(int v)
+{
+	_printk("value %d\n", v); /* { dg-warning "call-in-region" } */
+}
+
+int call_through_helper(int __user *p, int a)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(a, p, efault);
+	log_value(a); /* { dg-inlined-from "call_through_helper" } */
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+/* Two helpers deep: both calls are on the trail. */
+static inline void trace_value(int v)
+{
+	_printk("trace %d\n", v); /* { dg-warning "call-in-region" } */
+}
+
+static inline void note_value(int v)
+{
+	trace_value(v + 1); /* { dg-inlined-from "note_value" } */
+}
+
+int call_two_deep(int __user *p, int a)
+{
+	scoped_user_write_access(p, efault) {
+		unsafe_put_user(a, p, efault);
+		note_value(a); /* { dg-inlined-from "call_two_deep" } */
+	}
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+/* An accessor in a helper called with no region open. */
+static inline int store(int __user *p, int v)
+{
+	unsafe_put_user(v, p, efault); /* { dg-warning "unsafe-outside-region" } */
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+int store_outside(int __user *p, int a)
+{
+	return store(p, a); /* { dg-inlined-from "store_outside" } */
+}
+
+/* A helper that ends the region on one of its returns only. */
+static inline int finish(int __user *p, int v)
+{
+	if (v < 0)
+		return -22; /* { dg-warning "region-leak" } */
+	unsafe_put_user(v, p, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+int leak_through_helper(int __user *p, int a)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	return finish(p, a); /* { dg-inlined-from "leak_through_helper" } */
+}
+
+/* The same helpers, used right: nothing to say. */
+static inline int finish_all(int __user *p, int v)
+{
+	unsafe_put_user(v, p, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+int helpers_used_right(int __user *p, int a)
+{
+	log_value(a);
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	if (store(p, a))
+		goto efault;
+	user_write_access_end();
+	note_value(a);
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	return finish_all(p, a);
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+/* A helper with a scope of its own (kernel/rseq.c's rseq_handle_cs()):
+ * after inlining, its run-once loops are still there, in SSA form. */
+extern void helper(int v);
+extern int other(int v);
+
+static inline bool scope_in_helper(int __user *p)
+{
+	int v;
+
+	scoped_user_read_access(p, efault)
+		unsafe_get_user(v, p, efault);
+	if (likely(!v))
+		return 1;
+	return other(v);
+efault:
+	return 0;
+}
+
+void deliver(int __user *p)
+{
+	if (!scope_in_helper(p))
+		helper(1);
+}
+
+/* A helper with no part in regions: the caller's missing end is the
+ * caller's leak, reported at its own line. */
+static inline int put_plain(int __user *p, int v)
+{
+	unsafe_put_user(v, p, efault);
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+int caller_forgets_end(int __user *p, int a)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	return put_plain(p, a); /* { dg-warning "region-leak" } */
+}

@@ -44,19 +44,21 @@ coccinelle.found = {}
 coccinelle.fixable = {}
 coccinelle.last_returns = {}
 labels_given = {}
+fault_labels = {}	# (file, function, mode, way out) -> label
 
 def mode_of(accessor):
 	return 'read' if accessor in READS else 'write'
 
 NOT_FIXED = 'uabatch_not_fixed'
 
-def make_region(p1, acc, fixed):
-	"""Bind the names of a fix at p1: label, function, region, accessor,
-	and the accessor the rewrite matches.  A loop that stays gets names
+def make_region(p1, acc, fixed, leave):
+	"""Bind the names of a fix at p1 that leaves by the statement leave:
+	label, function, region, accessor, and the accessor the rewrite
+	matches.  A loop that stays gets names
 	that match nothing, rather than cocci.include_match(False): that would
 	drop the matches of the rules before it, in the same file, too."""
 	mode = mode_of(acc)
-	coccinelle.efault = cocci.make_ident(free_label(p1.file, 'efault')
+	coccinelle.efault = cocci.make_ident(fault_label(p1, mode, leave)
 					     if fixed else NOT_FIXED)
 	coccinelle.fn = cocci.make_ident(p1.current_element if fixed else NOT_FIXED)
 	coccinelle.begin = cocci.make_ident(BEGIN[mode])
@@ -91,6 +93,16 @@ def shown(expr):
 def is_constant(expr):
 	return re.match(r'^-?\(?(NULL|true|false|\d+[uUlL]*|[A-Z][A-Z0-9_]*)\)?$',
 			re.sub(r'\s+', '', expr)) is not None
+
+def fault_label(p1, mode, leave):
+	"""The label of the fault path that ends a region of mode and then
+	runs leave.  Fixes of one rule in one function share it: each adds
+	its fault path after the same return, and Coccinelle takes only one
+	addition there."""
+	key = (p1.file, p1.current_element, mode, re.sub(r'\s+', ' ', leave))
+	if key not in fault_labels:
+		fault_labels[key] = free_label(p1.file, 'efault')
+	return fault_labels[key]
 
 def free_label(path, want):
 	"""A label name that no token of the file uses, nor an earlier fix."""
@@ -329,8 +341,9 @@ note_return(pr[0])
 
 // A counted loop with more in its body than the access: the rest must be
 // computation only (no call, no other way out), and leave the pointer,
-// the index and the bound alone.
-@body_leave@
+// the index and the bound alone.  'exists': python checks the body, and
+// the forall search took minutes on kernel/bpf/syscall.c.
+@body_leave exists@
 identifier acc = {put_user, __put_user, get_user, __get_user}; // model: access
 expression e, A, n;
 identifier i;
@@ -352,7 +365,7 @@ efault; fn; begin; end; unsafe; acc_fixed; ptr; leave;
 @@
 stmt = loop_statement(p1[0])
 got = stmt and judge_body(p1[0], stmt[0], A, e, stmt[2])
-make_region(p1[0], acc, got)
+make_region(p1[0], acc, got, stmt[1] if got else '')
 coccinelle.ptr = cocci.make_ident(got[0] if got else NOT_FIXED)
 coccinelle.leave = cocci.make_stmt(stmt[1] if got else 'return;')
 
@@ -374,11 +387,12 @@ A << advance_goto.A;
 p << advance_goto.p;
 e << advance_goto.e;
 n << advance_goto.n;
+L << advance_goto.L;
 efault; fn; begin; end; unsafe; acc_fixed;
 @@
 make_region(p1[0], acc,
 	    judge(p1[0], p if base_of(A) == p and not indexes(A, r'\w+') else None,
-		  e, n))
+		  e, n), 'goto %s;' % L)
 
 // The loop indexes the array: for (i = 0; i < n; i++) ... &p[i] ...
 @index_goto@
@@ -398,11 +412,12 @@ A << index_goto.A;
 i << index_goto.i;
 e << index_goto.e;
 n << index_goto.n;
+L << index_goto.L;
 efault; fn; begin; end; unsafe; acc_fixed; ptr;
 @@
 base = base_of(A) if indexes(A, i) else None
 fixed = judge(p1[0], base, e, n)
-make_region(p1[0], acc, fixed)
+make_region(p1[0], acc, fixed, 'goto %s;' % L)
 coccinelle.ptr = cocci.make_ident(base if fixed else NOT_FIXED)
 
 @index_return@
@@ -427,7 +442,7 @@ efault; fn; begin; end; unsafe; acc_fixed; ptr;
 @@
 base = base_of(A) if indexes(A, i) else None
 fixed = judge(p1[0], base, e, n, R)
-make_region(p1[0], acc, fixed)
+make_region(p1[0], acc, fixed, 'return %s;' % R)
 coccinelle.ptr = cocci.make_ident(base if fixed else NOT_FIXED)
 
 // Fault paths first, each after the last return of its function; every
@@ -546,7 +561,7 @@ identifier index_return_label.begin, index_return_label.end, index_return_label.
 +   unsafe(e, A, efault);
 + end();
 
-@depends on patch@
+@depends on patch exists@
 identifier body_label.acc_fixed, body_leave.i;
 expression body_leave.e, body_leave.n, body_leave.A;
 statement body_leave.S;

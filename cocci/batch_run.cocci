@@ -141,13 +141,23 @@ def judge(p1, exprs, R=None):
 
 NOT_FIXED = 'uabatch_not_fixed'
 
-def make_region(p1, mode, acc1, acc2, p, fixed):
+def fault_label(p, shape, mode, leave):
+	"""The label of the fault path that ends a region of mode and then
+	runs leave, for the fixes of one shape (one rule adds their fault
+	paths) in one function: they share it, since each adds its fault path
+	after the same return, and Coccinelle takes only one addition there."""
+	key = (p.file, p.current_element, shape, mode, re.sub(r'\s+', ' ', leave))
+	if key not in fault_labels:
+		fault_labels[key] = free_label(p.file, p.current_element, 'efault')
+	return fault_labels[key]
+
+def make_region(p1, mode, acc1, acc2, p, fixed, leave):
 	"""Bind the names of a fix at p1: label, function, region, accessors,
 	and the pointer the rewrite matches.  A run that stays gets names
 	that match nothing, rather than cocci.include_match(False): that would
 	drop the matches of the rules before it, in the same file, too."""
 	coccinelle.efault = cocci.make_ident(
-		free_label(p1.file, p1.current_element, 'efault') if fixed else NOT_FIXED)
+		fault_label(p1, 'either', mode, leave) if fixed else NOT_FIXED)
 	coccinelle.fn = cocci.make_ident(p1.current_element if fixed else NOT_FIXED)
 	coccinelle.p_fixed = cocci.make_expr(p if fixed else NOT_FIXED)
 	coccinelle.begin = cocci.make_ident(BEGIN[mode])
@@ -158,6 +168,7 @@ def make_region(p1, mode, acc1, acc2, p, fixed):
 members = {}	# file -> {offset of a run statement: member}
 file_runs = {}	# file -> {site of a member: (its run, its index, its way out)}
 run_labels = {}	# site of the first member of a run -> its fault label
+fault_labels = {}	# (file, function, shape, mode, way out) -> label
 fault_paths_given = set()	# (function, label) of the fault paths bound
 style = {'scoped': False}	# set by -D scoped
 BLANK = re.compile(r'\s*$')	# a comment between would be lost
@@ -353,7 +364,7 @@ def run_names(p):
 		# The label of a goto serves a scoped block: it ends the region.
 		goto = re.match(r'goto\s+(\w+)', leave)
 		run_labels[first] = goto.group(1) if goto and style['scoped'] \
-			else free_label(p.file, p.current_element, 'efault')
+			else fault_label(p, 'run', mode, leave)
 	label = run_labels[first]
 	ptr = base_of(run[0]['E'])
 	size = region_size(ptr, [m['E'] for m in run])
@@ -769,7 +780,7 @@ R << fixable_return.R;
 efault; fn; begin; end; unsafe1; unsafe2; p_fixed;
 @@
 make_region(p1[0], region_mode((acc1, acc2)), acc1, acc2, p,
-	    judge(p1[0], (p, e1, e2), R))
+	    judge(p1[0], (p, e1, e2), R), 'return %s;' % R)
 
 @fixable_goto disable ptr_to_array@
 identifier acc1 = {put_user, __put_user, get_user, __get_user}; // model: access
@@ -788,10 +799,11 @@ acc2 << fixable_goto.acc2;
 p << fixable_goto.p;
 e1 << fixable_goto.e1;
 e2 << fixable_goto.e2;
+L << fixable_goto.L;
 efault; fn; begin; end; unsafe1; unsafe2; p_fixed;
 @@
 make_region(p1[0], region_mode((acc1, acc2)), acc1, acc2, p,
-	    judge(p1[0], (p, e1, e2)))
+	    judge(p1[0], (p, e1, e2)), 'goto %s;' % L)
 
 // ---- fault paths ---------------------------------------------------------
 // Each goes after the last return of its function.  They are added before

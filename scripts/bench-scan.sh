@@ -23,7 +23,8 @@ cd "$kdir"
 seconds()
 {
 	/usr/bin/time -f '%e %U %S' -o "$work/time" "$@" > "$work/out" 2> "$work/err" || true
-	awk '{ printf "%s %.2f\n", $1, $2 + $3 }' "$work/time"
+	# time(1) first says when the command exits non-zero (scan: findings).
+	tail -n 1 "$work/time" | awk '{ printf "%s %.2f\n", $1, $2 + $3 }'
 }
 
 set -- $(seconds spatch --very-quiet --no-includes --include-headers -D report \

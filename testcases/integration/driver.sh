@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The driver's contract: in a kernel tree, 'patch' writes paths for
-# 'patch -p1' from the tree's root and leaves the tree alone; bad input
-# is refused with exit 2 and a message naming the path, and nothing is
-# written.
+# 'patch -p1' from the tree's root and leaves the tree alone; 'scan'
+# writes text, json or sarif; bad input is refused with exit 2 and a
+# message naming the path, and nothing is written.
 
 . "$(dirname "$0")/../lib.sh"
 
@@ -41,5 +41,12 @@ expect_refusal scan --jobs zero "$k612/$hdr" | grep -q 'zero' || die "bad --jobs
 expect_refusal scan --format yaml "$k612/$hdr" | grep -q 'yaml' || die "bad --format not named"
 "$top/uabatch" scan --format text "$k612/$hdr" > "$work/out" || [ $? = 1 ] || die "--format text refused"
 grep -q 'uaccess:batch-put-run' "$work/out" || die "--format text: no finding"
+# json and sarif say the same; the SARIF passes Microsoft's validator.
+"$top/uabatch" scan --format json "$k612/$hdr" > "$work/out.json" || [ $? = 1 ] || die "--format json refused"
+grep -q '"id": "batch-put-run"' "$work/out.json" || die "--format json: no finding"
+(cd "$k612" && "$top/uabatch" scan --format sarif "$hdr") > "$work/out.sarif" ||
+	[ $? = 1 ] || die "--format sarif refused"
+grep -q "\"uri\": \"$hdr\"" "$work/out.sarif" || die "--format sarif: no finding at $hdr"
+sh "$top/scripts/sarif-validator.sh" "$work/out.sarif" >&2 || die "--format sarif: not valid SARIF"
 expect_refusal frobnicate > /dev/null
 echo "driver: tree paths, untouched tree, refusals"

@@ -1,0 +1,108 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Findings in the contract's text form on standard input, each line
+# optionally followed by a tab and the engines that found it, written out
+# as text (the lines themselves), JSON (an array of objects) or SARIF
+# 2.1.0 (rules for every id of the contract; a region defect is an
+# "error", batching advice a "note", or an "error" too with strict).
+#
+# usage: sh scripts/format-findings.sh text|json|sarif [strict]
+
+set -eu
+
+format=$1
+strict=0
+[ "${2:-}" = strict ] && strict=1
+work=$(mktemp -d "${TMPDIR:-/tmp}/uabatch-format.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+cat > "$work/kept"
+
+# Split: FILE LINE COL SEVERITY ID MESSAGE ENGINES, a tab between (the
+# engine of a line without one is Coccinelle: uabatch scan).
+tab=$(printf '\t')
+awk -v tab="$tab" 'index($0, tab) == 0 { $0 = $0 tab "coccinelle" } { print }' "$work/kept" |
+	sed -n "s/^\([^:]*\):\([0-9]*\):\([0-9]*\): \([a-z]*\): \(.*\) \[uaccess:\([a-z-]*\)\]$tab\(.*\)$/\1$tab\2$tab\3$tab\4$tab\6$tab\5$tab\7/p" \
+	> "$work/fields"
+
+# The ids of CONTRACT.md, what kind each is and what it means.
+rules()
+{
+	cat <<'RULES'
+batch-put-run	advice	Two or more put_user()/__put_user() in straight-line code on one user object: one user-access region can serve them.
+batch-get-run	advice	Two or more get_user()/__get_user() in straight-line code on one user object: one user-access region can serve them.
+batch-rw	advice	Reads and writes of one user object that one read-write region could serve.
+batch-put-loop	advice	put_user()/__put_user() in a loop over a user array: one region can serve the loop.
+batch-get-loop	advice	get_user()/__get_user() in a loop over a user array: one region can serve the loop.
+unsafe-outside-region	defect	An unsafe_*() accessor reachable with no user-access region open.
+unchecked-region-begin	defect	The result of a checking begin (user_access_begin(), user_{read,write}_access_begin()) is not tested before the region is used.
+unverified-region	defect	A region opened by a non-checking primitive (__uaccess_begin(), stac(), __user_write_access_begin(), ...) with no access_ok() or masking of that pointer in the function.
+region-leak	defect	Some path leaves the function (return, or an error label) with the region still open.
+unbalanced-region-end	defect	A region end with no region open, or ended twice.
+nested-region	defect	A region opened while one is open.
+call-in-region	defect	A call to a function that is not uaccess-safe while a region is open.
+mode-mismatch	defect	A write accessor in a read region, or a read accessor in a write region.
+pointer-mismatch	defect	An access through a pointer or offset the region's begin did not cover.
+RULES
+}
+rules > "$work/rules"
+
+# JSON strings: backslash, quote and control characters escaped.
+json_awk='
+function j(s) {
+	gsub(/\\/, "\\\\", s); gsub(/"/, "\\\"", s)
+	gsub(/\t/, "\\t", s); gsub(/\r/, "\\r", s)
+	gsub(/[\001-\037]/, " ", s)
+	return "\"" s "\""
+}'
+
+case $format in
+text)
+	cut -f1 "$work/kept"
+	;;
+json)
+	awk -F'\t' "$json_awk"'
+	BEGIN { printf "[" }
+	{
+		printf "%s\n  {\"file\": %s, \"line\": %d, \"column\": %d, \"severity\": %s, \"id\": %s, \"message\": %s, \"engine\": %s}",
+			(NR > 1 ? "," : ""), j($1), $2, $3, j($4), j($5), j($6), j($7)
+	}
+	END { printf "%s]\n", (NR ? "\n" : "") }' "$work/fields"
+	;;
+sarif)
+	# level: "error" for what fails the lint, "note" for advice; an
+	# absolute path is a file: URI (a relative reference may not start
+	# with a slash).
+	awk -F'\t' -v strict=$strict "$json_awk"'
+	FNR == NR {
+		kind[$1] = $2
+		index_of[$1] = n
+		rule[n++] = sprintf("{\"id\": %s, \"shortDescription\": {\"text\": %s}, \"defaultConfiguration\": {\"level\": \"%s\"}}",
+			j($1), j($3), ($2 == "advice" ? "note" : "error"))
+		next
+	}
+	{
+		level = (strict || kind[$5] != "advice") ? "error" : "note"
+		res[m++] = sprintf("{\"ruleId\": %s, \"ruleIndex\": %d, \"level\": \"%s\", \"message\": {\"text\": %s}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": %s}, \"region\": {\"startLine\": %d, \"startColumn\": %d}}}]}",
+			j($5), index_of[$5], level, j($6), j(($1 ~ /^\//) ? "file://" $1 : $1),
+			$2, ($3 > 0 ? $3 : 1))
+	}
+	END {
+		print "{"
+		print "  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\","
+		print "  \"version\": \"2.1.0\","
+		print "  \"runs\": [{"
+		print "    \"tool\": {\"driver\": {\"name\": \"uabatch\", \"rules\": ["
+		for (i = 0; i < n; i++)
+			print "      " rule[i] (i < n - 1 ? "," : "")
+		print "    ]}},"
+		print "    \"results\": ["
+		for (i = 0; i < m; i++)
+			print "      " res[i] (i < m - 1 ? "," : "")
+		print "    ]"
+		print "  }]"
+		print "}"
+	}' "$work/rules" "$work/fields"
+	;;
+esac
+

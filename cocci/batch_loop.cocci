@@ -159,13 +159,17 @@ def judge(p1, ptr, e, n, R=None):
 	coccinelle.fixable[site(p1)] = why
 	return why is None
 
-def loop_body(p):
-	"""The text of the braced body of the loop 'for (I = 0; I < N; I++)'
-	around the access at p, with I and N; or None."""
+def text_at(p):
+	"""The text of the file of p, and the offset of p in it."""
 	with open(p.file, errors='replace') as f:
 		text = f.read()
 	lines = text.split('\n')[:int(p.line) - 1]
-	o = sum(len(l) + 1 for l in lines) + int(p.column)
+	return text, sum(len(l) + 1 for l in lines) + int(p.column)
+
+def loop_body(p):
+	"""The text of the braced body of the loop 'for (I = 0; I < N; I++)'
+	around the access at p, with I and N; or None."""
+	text, o = text_at(p)
 	depth = 0
 	for open_at in range(o, -1, -1):
 		if text[open_at] == '}':
@@ -193,10 +197,7 @@ def loop_body(p):
 def loop_statement(p):
 	"""The statement 'if (acc(e, A)) return R;' or 'goto L;' of the
 	access at p, as the file has it: (its text, the way out, R or None)."""
-	with open(p.file, errors='replace') as f:
-		text = f.read()
-	lines = text.split('\n')[:int(p.line) - 1]
-	o = sum(len(l) + 1 for l in lines) + int(p.column)
+	text, o = text_at(p)
 	cond = re.search(r'\bif\s*\(\s*$', text[:o])
 	depth = 0
 	for end in range(text.index('(', o), len(text)):

@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# Print a C file with every line blanked out except the preprocessor
-# directives and the functions that mention one of NAMES (an awk regex of
-# the user-access names).  Line and column numbers stay as they were, so
-# what Coccinelle reports on the excerpt holds for the file; Coccinelle
-# parses a small part of the file instead of all of it.
+# Print a C file with the functions that do not mention one of NAMES (an
+# awk regex of the user-access names) blanked out.  Line and column
+# numbers stay as they were, so what Coccinelle reports on the excerpt
+# holds for the file; Coccinelle parses the declarations (it learns the
+# types of loop bounds from them) and the functions that matter instead of
+# all of the file.
 #
 # Relies on the kernel's layout: a function body opens with '{' and
 # closes with '}' in column 0.
@@ -33,7 +34,7 @@ continued {
 }
 
 !in_body && /^[ \t]*#/ {
-	flush(0)
+	flush(1)
 	print
 	continued = /\\$/
 	next
@@ -55,9 +56,9 @@ in_body && /^\}/ {
 }
 
 !in_body && (/;[ \t]*$/ || /^[ \t]*$/) {
-	flush(0)
+	flush(1)
 }
 
 END {
-	flush(0)
+	flush(in_body ? mentions : 1)
 }

@@ -34,7 +34,7 @@ done > "$work/batched-since"
 cut -f1 "$work/batched-since" | sort -u > "$work/files"
 : > "$work/findings"
 if [ -s "$work/files" ]; then
-	(cd "$old" && xargs "$top/uabatch" scan < "$work/files") > "$work/findings" || true
+	(cd "$old" && xargs "$top/uabatch" scan --all < "$work/files") > "$work/findings" || true
 fi
 
 while IFS='	' read -r f fn; do

@@ -1,7 +1,8 @@
 /* A loop body with more than the access: the rest only computes. */
-int sum_array(const int __user *uarr, int n, int *sum)
+int sum_array(const int __user *uarr, unsigned int n, int *sum)
 {
-	int i, v, err = -EFAULT;
+	unsigned int i;
+	int v, err = -EFAULT;
 
 	*sum = 0;
 	for (i = 0; i < n; i++) {

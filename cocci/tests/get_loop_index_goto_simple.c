@@ -1,5 +1,5 @@
 /* Reading a user array into a kernel one. */
-int read_array(const int __user *uarr, int *karr, int n)
+int read_array(const int __user *uarr, int *karr, unsigned int n)
 {
 	int i;
 

@@ -1,4 +1,8 @@
-/* 'err = get_user(..)' then 'err |= get_user(..)': one run (compat ioctls). */
+/*
+ * 'err = get_user(..)' then 'err |= get_user(..)', tested right after, as
+ * f2fs_compat_ioc_gc_range() does: err only gathers the faults, so it
+ * goes with its test and its declaration.
+ */
 struct range {
 	int sync;
 	long start;
@@ -14,5 +18,5 @@ int get_range(struct range __user *urange, struct range *range)
 	err |= get_user(range->len, &urange->len);
 	if (err)
 		return -EFAULT;
-	return err;
+	return 0;
 }

@@ -4,7 +4,7 @@ struct kstat {
 	unsigned int ino;
 };
 
-int put_devs(unsigned int __user *ubuf, const struct kstat *st, int n)
+int put_devs(unsigned int __user *ubuf, const struct kstat *st, size_t n)
 {
 	int i;
 

@@ -1,12 +1,16 @@
-/* A call in the loop body would run with user access open. */
+/*
+ * A call in an access's value would run with user access open: one region
+ * cannot serve the loop as it stands, and one write an iteration is no
+ * run.  Nothing to report.
+ */
 int value_of(int);
 
-int put_array(int __user *uarr, int n)
+int put_array(int __user *uarr, unsigned int n)
 {
-	int i;
+	unsigned int i;
 
 	for (i = 0; i < n; i++)
-		if (put_user(value_of(i), &uarr[i])) /* expect: batch-put-loop not auto-fixable */
+		if (put_user(value_of(i), &uarr[i]))
 			return -EFAULT;
 	return 0;
 }

@@ -1,5 +1,5 @@
 /* A loop that indexes the user array and returns on a fault. */
-int put_array(int __user *uarr, const int *karr, int n)
+int put_array(int __user *uarr, const int *karr, unsigned long n)
 {
 	int i;
 

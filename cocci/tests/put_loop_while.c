@@ -1,4 +1,7 @@
-/* A while loop: found, not rewritten (no known trip count). */
+/*
+ * A list walk: no count is known before the loop, so no region can be
+ * checked for it.  Nothing to report.
+ */
 struct node {
 	struct node *next;
 	int val;
@@ -7,7 +10,7 @@ struct node {
 int put_list(int __user *u, struct node *n)
 {
 	while (n) {
-		if (put_user(n->val, u++)) /* expect: batch-put-loop not auto-fixable */
+		if (put_user(n->val, u++))
 			return -EFAULT;
 		n = n->next;
 	}

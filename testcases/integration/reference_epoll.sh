@@ -5,7 +5,8 @@
 # batch-put-run, and none in 7.2.  On the pre-patch epoll_put_uevent() of
 # linux-source-6.12, 'uabatch patch --style classic' gives the body of
 # epoll-v2.patch, and --style scoped gives the body linux-source-7.2
-# ships.  Each patched header compiles into fs/eventpoll.o of its tree
+# ships (which spells scoped_user_write_access(uevent, efault) out as
+# its _size form).  Each patched header compiles into fs/eventpoll.o of its tree
 # without objtool warnings.
 
 . "$(dirname "$0")/../lib.sh"
@@ -15,12 +16,14 @@ k72=$(ktree 7.2)
 hdr=include/linux/eventpoll.h
 
 # Inputs: 6.12's header as it is, and 7.2's header with the pre-patch
-# body of 6.12 put back, to be batched in the style of each tree.
-mkdir -p "$work/6.12" "$work/7.2"
-cp "$k612/$hdr" "$work/6.12/eventpoll.h"
+# body of 6.12 put back, to be batched in the style of each tree; each
+# at a path that ends as the header's does, which is what makes it a hot
+# path (model/hot-paths) outside a tree.
+mkdir -p "$work/6.12/include/linux" "$work/7.2/include/linux"
+cp "$k612/$hdr" "$work/6.12/$hdr"
 function_body "$k612/$hdr" epoll_put_uevent > "$work/old-body"
 grep -q '__put_user' "$work/old-body" || die "$k612/$hdr: not the pre-patch epoll_put_uevent()"
-with_body "$k72/$hdr" epoll_put_uevent "$work/old-body" > "$work/7.2/eventpoll.h"
+with_body "$k72/$hdr" epoll_put_uevent "$work/old-body" > "$work/7.2/$hdr"
 
 # scan: the run is reported in 6.12's header, at its first write, and
 # nothing in 7.2's, which is batched already.
@@ -33,17 +36,27 @@ grep -q "^$k612/$hdr:$line:[0-9]*: warning: 2 user writes through uevent in epol
 # Patch each, outside a tree: the diff applies from the file's directory.
 batch()
 {
-	cp "$work/$1/eventpoll.h" "$work/$1/input.h"
-	"$top/uabatch" patch --style "$2" "$work/$1/eventpoll.h" > "$work/$1.diff" &&
+	cp "$work/$1/$hdr" "$work/$1/input.h"
+	"$top/uabatch" patch --style "$2" "$work/$1/$hdr" > "$work/$1.diff" &&
 		die "$1: uabatch patch found nothing"
 	mkdir -p "$work/$2/include/linux"
-	cp "$work/$1/eventpoll.h" "$work/$2/$hdr"
+	cp "$work/$1/$hdr" "$work/$2/$hdr"
 	(cd "$work/$2/include/linux" && patch -s -p1 < "$work/$1.diff") ||
 		die "$1: the patch does not apply"
-	cmp -s "$work/$1/eventpoll.h" "$work/$1/input.h" ||
+	cmp -s "$work/$1/$hdr" "$work/$1/input.h" ||
 		die "$1: uabatch patch changed its input"
 	function_body "$work/$2/$hdr" epoll_put_uevent | tokens |
 		sed 's/^user_access_end$/user_write_access_end/' > "$work/$2.tok"
+}
+
+# scoped_user_write_access(p, l) is the macro for
+# scoped_user_write_access_size(p, sizeof(*p), l), which 7.2 writes here
+# (its only such use; the tree's other 19 blocks use the short form):
+# tokens of standard input with the long form made the short one.
+short_form()
+{
+	tr '\n' ' ' | sed 's/scoped_user_write_access_size ( \([a-z_]*\) , sizeof ( \* \1 ) ,/scoped_user_write_access ( \1 ,/' |
+		tr ' ' '\n' | sed '/^$/d'
 }
 batch 6.12 classic
 batch 7.2 scoped
@@ -57,7 +70,7 @@ function_body "$work/ref/$hdr" epoll_put_uevent | tokens |
 	sed 's/^user_access_end$/user_write_access_end/' > "$work/v2.tok"
 same_tokens "$work/v2.tok" "$work/classic.tok"
 
-function_body "$k72/$hdr" epoll_put_uevent | tokens > "$work/7.2.tok"
+function_body "$k72/$hdr" epoll_put_uevent | tokens | short_form > "$work/7.2.tok"
 same_tokens "$work/7.2.tok" "$work/scoped.tok"
 
 # The patched headers in the real build: fs/eventpoll.c includes them.

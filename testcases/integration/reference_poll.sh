@@ -12,26 +12,28 @@
 . "$(dirname "$0")/../lib.sh"
 
 k612=$(ktree 6.12)
-mkdir -p "$work/old"
-unbatched_select "$k612" > "$work/old/select.c"
-grep -q 'if (__put_user(fds\[j\].revents, &ufds->revents))' "$work/old/select.c" ||
+# At a path that ends as the tree's does: fs/select.c is a hot path
+# (model/hot-paths).
+mkdir -p "$work/old/fs"
+unbatched_select "$k612" > "$work/old/fs/select.c"
+grep -q 'if (__put_user(fds\[j\].revents, &ufds->revents))' "$work/old/fs/select.c" ||
 	die "could not rebuild the pre-patch loop from $k612/fs/select.c"
-[ "$(grep -c '^Efault:$' "$work/old/select.c")" = 2 ] ||
+[ "$(grep -c '^Efault:$' "$work/old/fs/select.c")" = 2 ] ||
 	die "the Efault path of do_sys_poll() is left in the rebuilt select.c"
 
 # scan: one batch-put-loop finding, on the __put_user() line.
-line=$(grep -n 'if (__put_user(fds\[j\].revents' "$work/old/select.c" | cut -d: -f1)
-"$top/uabatch" scan --style classic "$work/old/select.c" > "$work/scan" &&
+line=$(grep -n 'if (__put_user(fds\[j\].revents' "$work/old/fs/select.c" | cut -d: -f1)
+"$top/uabatch" scan --style classic "$work/old/fs/select.c" > "$work/scan" &&
 	die "scan found nothing"
-grep -q "^$work/old/select.c:$line:[0-9]*: warning: .*\[uaccess:batch-put-loop\]$" "$work/scan" ||
+grep -q "^$work/old/fs/select.c:$line:[0-9]*: warning: .*\[uaccess:batch-put-loop\]$" "$work/scan" ||
 	{ cat "$work/scan" >&2; die "no batch-put-loop at line $line"; }
 grep -v "(not auto-fixable" "$work/scan" | grep -q 'do_sys_poll' ||
 	die "the loop is reported as not auto-fixable"
 
 # patch: the loop of poll-2020.patch, with our label.
-"$top/uabatch" patch --style classic "$work/old/select.c" > "$work/diff" &&
+"$top/uabatch" patch --style classic "$work/old/fs/select.c" > "$work/diff" &&
 	die "patch wrote nothing"
-new=$(apply_to_copy "$work/old/select.c" "$work/diff")
+new=$(apply_to_copy "$work/old/fs/select.c" "$work/diff")
 loop_of()
 {
 	awk '/for \(j = 0; j < walk->len; j\+\+, ufds\+\+\)/ { on = 1 }
@@ -46,10 +48,12 @@ label=$(sed -n 's/.*unsafe_put_user(fds\[j\].revents, &ufds->revents, *\([a-z_0-
 loop_of < "$new" | tokens | sed "s/^$label\$/LABEL/" > "$work/new.tok"
 same_tokens "$work/ref.tok" "$work/new.tok"
 
-# The region covers the walk, ends after the loop, and the fault path
-# ends it and leaves through out_fds as the old loop did.
+# The region covers the walk (its size by array_size(): a count that
+# would overflow fails the check rather than open a short region), ends
+# after the loop, and the fault path ends it and leaves through out_fds
+# as the old loop did.
 tr -d '\n\t ' < "$new" > "$work/flat"
-grep -q 'if(!user_write_access_begin(ufds,walk->len\*sizeof(\*ufds)))gotoout_fds;for(j=0;' "$work/flat" ||
+grep -q 'if(!user_write_access_begin(ufds,array_size(walk->len,sizeof(\*ufds))))gotoout_fds;for(j=0;' "$work/flat" ||
 	die "no region begin of walk->len descriptors before the loop"
 grep -q ",$label);user_write_access_end();}" "$work/flat" ||
 	die "no region end right after the loop"

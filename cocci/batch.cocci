@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/// Batch user accesses that one user-access region can serve.  Each
+/// put_user()/__put_user()/get_user()/__get_user() opens and closes user
+/// access on its own (STAC/CLAC on x86 with SMAP, KUAP on powerpc, PAN on
+/// arm64, SUM on riscv) and checks the address; one region, checked once,
+/// serves a run of them through one user pointer (batch-put-run,
+/// batch-get-run, batch-rw) or a loop that makes one on every iteration
+/// (batch-put-loop, batch-get-loop).
+///
+/// A run is two or more accesses next to one another in one statement
+/// list, with only computing statements between; a loop does nothing but
+/// compute and make its accesses.  Findings on paths that run per I/O or
+/// per event (model/hot-paths) are warnings, the others notes (-D notes
+/// reports them too).  In patch mode each warning (each finding with
+/// -D notes) is rewritten where the rewrite is sound: a
+/// user_*_access_begin() region with unsafe_*_user() and a fault path at
+/// the end of the function, or with -D scoped a scoped_user_*_access()
+/// block; the region covers every access, is closed on every way out, and
+/// a fault leaves as the old code did.  A finding that is not rewritten
+/// says why.  The analysis is in batching.py, beside this file.
+//
+// Confidence: High
+// Comments: precision measured on whole trees: see README.md
+// Options: --no-includes --include-headers
+
+virtual patch
+virtual context
+virtual org
+virtual report
+virtual scoped
+virtual notes
+
+@initialize:python@
+@@
+import os
+import sys
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(cocci.cocci_file)))
+import batching
+analysis = batching.Analysis(cocci)
+coccinelle.findings = []
+
+@script:python depends on scoped@
+@@
+analysis.scoped = True
+
+@script:python depends on notes@
+@@
+analysis.notes = True
+
+// ---- facts -----------------------------------------------------------------
+
+@access@
+identifier acc = {put_user, __put_user, get_user, __get_user}; // model: access
+expression e, E;
+position p;
+@@
+acc@p(e, E)
+
+@script:python@
+p << access.p;
+@@
+analysis.note_access(p[0])
+
+// A loop bound of an unsigned type: a region of that many elements fails
+// its check only where the loop would have faulted.
+@bound@
+typedef u8, u16, u32, u64, __u8, __u16, __u32, __u64;
+{unsigned char, unsigned short, unsigned int, unsigned long, unsigned long long,
+ u8, u16, u32, u64, __u8, __u16, __u32, __u64, size_t} n;
+identifier i;
+expression step;
+statement S;
+position pb;
+@@
+for (i = 0; i < n@pb; step) S
+
+@script:python@
+pb << bound.pb;
+@@
+analysis.note_unsigned(pb[0])
+
+// ---- reports ---------------------------------------------------------------
+
+@script:python depends on report || org@
+@@
+coccinelle.findings.extend(analysis.report())
+
+@star depends on context@
+identifier acc = {put_user, __put_user, get_user, __get_user}; // model: access
+expression e, E;
+position p;
+@@
+acc@p(e, E)
+
+@script:python@
+p << star.p;
+@@
+if not analysis.reported(p[0]):
+	cocci.include_match(False)
+
+@depends on context@
+identifier star.acc;
+expression star.e, star.E;
+position star.p;
+@@
+* acc@p(e, E)
+
+@finalize:python depends on report@
+findings << merge.findings;
+@@
+for f in sorted(set(sum(findings, []))):
+	print(f[1])
+
+@finalize:python depends on org@
+findings << merge.findings;
+@@
+for f in sorted(set(sum(findings, []))):
+	print(f[2])
+
+// ---- the rewrite -----------------------------------------------------------
+// One rule makes every edit the analysis planned, by the position of the
+// statement it edits: a later rule would see the code reparsed, where the
+// positions no longer are the file's.  The statements come in slots; one
+// with nothing to say holds a placeholder, removed last.  A statement
+// that is the body of a loop is replaced by exactly one (position one):
+// more would get braces.
+
+@edit depends on patch@
+expression C, E, E1, E2, E3;
+statement S;
+type T;
+identifier x, L;
+position p;
+@@
+(
+if (C@p) S
+|
+T x@p;
+|
+T x@p = E;
+|
+E@p;
+|
+return@p ...;
+|
+L@p:
+|
+for (E1@p; E2; E3) S
+)
+
+@script:python texts@
+p << edit.p;
+one; many;
+s1; s2; s3; s4; s5; s6; s7; s8; s9; s10; s11; s12;
+@@
+if not analysis.edit(coccinelle, p[0]):
+	cocci.include_match(False)
+
+@depends on patch@
+expression C, E, E1, E2, E3;
+statement S;
+type T;
+identifier x, L;
+position texts.one, texts.many;
+statement texts.s1, texts.s2, texts.s3, texts.s4, texts.s5, texts.s6,
+	  texts.s7, texts.s8, texts.s9, texts.s10, texts.s11, texts.s12;
+@@
+(
+- if (C@one) S
++ s1
+|
+- if (C@many) S
++ s1
++ s2
++ s3
++ s4
++ s5
++ s6
++ s7
++ s8
++ s9
++ s10
++ s11
++ s12
+|
+- T x@many;
+|
+- T x@many = E;
+|
+- E@many;
++ s1
++ s2
++ s3
++ s4
++ s5
++ s6
++ s7
++ s8
++ s9
++ s10
++ s11
++ s12
+|
+  return@many ...;
++ s1
++ s2
++ s3
++ s4
++ s5
++ s6
++ s7
++ s8
++ s9
++ s10
++ s11
++ s12
+|
++ s1
++ s2
++ s3
++ s4
++ s5
++ s6
++ s7
++ s8
++ s9
++ s10
++ s11
++ s12
+  L@many:
+|
++ s1
+  for (E1@many; E2; E3) S
++ s2
+)
+
+@depends on patch@
+iterator name scoped_user_write_access, scoped_user_write_access_size;
+iterator name scoped_user_read_access, scoped_user_read_access_size;
+iterator name scoped_user_rw_access, scoped_user_rw_access_size;
+@@
+- uabatch_placeholder();

@@ -1,0 +1,20 @@
+/*
+ * kernel/ptrace.c, ptrace_request(): access_ok() of the object, then two
+ * unchecked reads of it.  The checking begin makes the access_ok() go.
+ */
+struct iovec {
+	void __user *iov_base;
+	unsigned long iov_len;
+};
+
+int get_iov(const struct iovec __user *uiov, struct iovec *kiov)
+{
+	if (!access_ok(uiov, sizeof(*uiov)))
+		return -EFAULT;
+
+	if (__get_user(kiov->iov_base, &uiov->iov_base) || /* expect: batch-get-run */
+	    __get_user(kiov->iov_len, &uiov->iov_len))
+		return -EFAULT;
+
+	return 0;
+}

@@ -808,6 +808,185 @@ static tree asm_user_address(gimple *stmt)
 	return NULL_TREE;
 }
 
+/*
+ * The elements of array members an access goes through: the first
+ * element of a flexible array member ('a[]', or the old 'a[0]'), and the
+ * first element of a fixed one at a constant index past its length.
+ */
+struct elements {
+	tree flex;			/* FIELD_DECL of the flexible array */
+	tree member;			/* FIELD_DECL of the fixed array ... */
+	HOST_WIDE_INT index, count;	/* ... the index past its count */
+};
+
+static bool addr_elements(struct fn_info *fi, tree t, tree *base,
+			  struct elements *el, int depth);
+
+/* An element, at constant @index or not, of the array that @array is. */
+static void element_of(tree array, tree index, struct elements *el)
+{
+	tree type = TREE_TYPE(array), domain, min, max;
+	HOST_WIDE_INT count;
+
+	if (TREE_CODE(array) != COMPONENT_REF || TREE_CODE(type) != ARRAY_TYPE)
+		return;
+	domain = TYPE_DOMAIN(type);
+	min = domain ? TYPE_MIN_VALUE(domain) : NULL_TREE;
+	max = domain ? TYPE_MAX_VALUE(domain) : NULL_TREE;
+	/* 'a[]', and 'a[0]', which GCC gives no upper bound either */
+	if (!max) {
+		if (!el->flex)
+			el->flex = TREE_OPERAND(array, 1);
+		return;
+	}
+	if (!min || !tree_fits_shwi_p(min) || !tree_fits_shwi_p(max) ||
+	    !index || !tree_fits_shwi_p(index) || el->member)
+		return;		/* a variable length, or a variable index */
+	count = tree_to_shwi(max) - tree_to_shwi(min) + 1;
+	if (tree_to_shwi(index) - tree_to_shwi(min) < count)
+		return;
+	el->member = TREE_OPERAND(array, 1);
+	el->index = tree_to_shwi(index) - tree_to_shwi(min);
+	el->count = count;
+}
+
+/* The same for the object reference @ref, and the pointer it is based on. */
+static bool ref_elements(struct fn_info *fi, tree ref, tree *base,
+			 struct elements *el, int depth)
+{
+	while (handled_component_p(ref)) {
+		if (TREE_CODE(ref) == ARRAY_REF)
+			element_of(TREE_OPERAND(ref, 0), TREE_OPERAND(ref, 1), el);
+		ref = TREE_OPERAND(ref, 0);
+	}
+	return TREE_CODE(ref) == MEM_REF &&
+	       addr_elements(fi, TREE_OPERAND(ref, 0), base, el, depth + 1);
+}
+
+/*
+ * The same for address @t, through the temporaries and pointers it is
+ * computed in ('__ptr = &p->a[i].b' of the kernel's accessors), and
+ * 'p->a + i', a decayed array member plus an index in bytes.
+ */
+static bool addr_elements(struct fn_info *fi, tree t, tree *base,
+			  struct elements *el, int depth)
+{
+	gimple **def, **d;
+	HOST_WIDE_INT off;
+	tree a, n, size;
+
+	if (depth > 10)
+		return false;
+	STRIP_NOPS(t);
+	if (TREE_CODE(t) == ADDR_EXPR)
+		return ref_elements(fi, TREE_OPERAND(t, 0), base, el, depth + 1);
+	if (TREE_CODE(t) != VAR_DECL && TREE_CODE(t) != PARM_DECL &&
+	    TREE_CODE(t) != SSA_NAME)
+		return false;
+	def = fi->defs->get(t);
+	if (!def || !*def || !is_gimple_assign(*def))
+		return resolve_addr(fi, t, base, &off, depth + 1);
+	if (gimple_assign_rhs_code(*def) == POINTER_PLUS_EXPR) {
+		a = gimple_assign_rhs1(*def);
+		n = gimple_assign_rhs2(*def);
+		/* the address of an array member, as the temporary it is in */
+		for (d = fi->defs->get(a); TREE_CODE(a) == SSA_NAME && d && *d &&
+		     gimple_assign_single_p(*d); d = fi->defs->get(a))
+			a = gimple_assign_rhs1(*d);
+		if (TREE_CODE(a) == ADDR_EXPR &&
+		    TREE_CODE(TREE_TYPE(TREE_OPERAND(a, 0))) == ARRAY_TYPE) {
+			size = TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(TREE_OPERAND(a, 0))));
+			if (tree_fits_shwi_p(n) && size && tree_fits_shwi_p(size) &&
+			    tree_to_shwi(size) > 0)
+				n = build_int_cst(sizetype, tree_to_shwi(n) /
+						  tree_to_shwi(size));
+			else
+				n = NULL_TREE;
+			element_of(TREE_OPERAND(a, 0), n, el);
+		}
+		return addr_elements(fi, gimple_assign_rhs1(*def), base, el,
+				     depth + 1);
+	}
+	if (CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(*def)) ||
+	    gimple_assign_single_p(*def)) {
+		a = gimple_assign_rhs1(*def);
+		STRIP_NOPS(a);
+		if (TREE_CODE(a) == ADDR_EXPR || TREE_CODE(a) == VAR_DECL ||
+		    TREE_CODE(a) == PARM_DECL || TREE_CODE(a) == SSA_NAME)
+			return addr_elements(fi, a, base, el, depth + 1);
+	}
+	return resolve_addr(fi, t, base, &off, depth + 1);
+}
+
+/* 'sizeof(*p)' of the begin's pointer, or the bytes it began for. */
+static void range_text(struct range *rg, char *buf, size_t size)
+{
+	tree type = TREE_TYPE(rg->base), name = NULL_TREE;
+
+	if (TREE_CODE(rg->base) == SSA_NAME)
+		name = SSA_NAME_IDENTIFIER(rg->base);
+	else if (DECL_P(rg->base))
+		name = DECL_NAME(rg->base);
+	if (!rg->off && name && POINTER_TYPE_P(type) &&
+	    TYPE_SIZE_UNIT(TREE_TYPE(type)) &&
+	    tree_fits_shwi_p(TYPE_SIZE_UNIT(TREE_TYPE(type))) &&
+	    tree_to_shwi(TYPE_SIZE_UNIT(TREE_TYPE(type))) == rg->size)
+		snprintf(buf, size, "sizeof(*%s)", IDENTIFIER_POINTER(name));
+	else
+		snprintf(buf, size, "%ld", (long)rg->size);
+}
+
+/*
+ * pointer-mismatch through an array member: an element of a flexible
+ * array when the region ends within the object the pointer points to
+ * (it begins where that object ends), or a constant index past a fixed
+ * array's length.  The same messages as sparse-uaccess.
+ */
+static bool check_elements(struct fn_info *fi, gimple *stmt,
+			   struct stmt_role *r, gimple *begin, struct range *rg,
+			   tree ref)
+{
+	struct elements el = { NULL_TREE, NULL_TREE, 0, 0 };
+	tree base = NULL_TREE, type = TREE_TYPE(rg->base), size;
+	bool found;
+	char text[100];
+	unsigned i;
+
+	if (ref) {
+		found = ref_elements(fi, ref, &base, &el, 0) && base == rg->base;
+	} else {
+		found = false;
+		for (i = 0; i < gimple_call_num_args(stmt) && !found; i++) {
+			memset(&el, 0, sizeof(el));
+			found = POINTER_TYPE_P(TREE_TYPE(gimple_call_arg(stmt, i))) &&
+				addr_elements(fi, gimple_call_arg(stmt, i), &base,
+					      &el, 0) &&
+				base == rg->base;
+		}
+	}
+	if (!found)
+		return false;
+	size = POINTER_TYPE_P(type) ? TYPE_SIZE_UNIT(TREE_TYPE(type)) : NULL_TREE;
+	if (el.flex && DECL_NAME(el.flex) && rg->size >= 0 && size &&
+	    tree_fits_shwi_p(size) &&
+	    rg->off + rg->size <= tree_to_shwi(size)) {
+		range_text(rg, text, sizeof(text));
+		report(gimple_location(stmt), "pointer-mismatch",
+		       "%s() at an element of the flexible array member '%s', past the %s bytes that %s() opened",
+		       r->name, IDENTIFIER_POINTER(DECL_NAME(el.flex)), text,
+		       classify(begin).name);
+		return true;
+	}
+	if (el.member && DECL_NAME(el.member)) {
+		report(gimple_location(stmt), "pointer-mismatch",
+		       "%s() at element %ld of the array member '%s', past its %ld elements",
+		       r->name, (long)el.index,
+		       IDENTIFIER_POINTER(DECL_NAME(el.member)), (long)el.count);
+		return true;
+	}
+	return false;
+}
+
 /* pointer-mismatch: an access outside the constant range begun. */
 static void check_range(struct fn_info *fi, gimple *stmt, struct stmt_role *r,
 			struct ua_state *st)
@@ -821,7 +1000,12 @@ static void check_range(struct fn_info *fi, gimple *stmt, struct stmt_role *r,
 	if (st->bits != ST_OPEN || !st->begin || st->begin == MANY_BEGINS)
 		return;
 	rg = fi->ranges->get(st->begin);
-	if (!rg || rg->size < 0)
+	if (!rg)
+		return;
+	if ((addr || is_gimple_call(stmt)) &&
+	    check_elements(fi, stmt, r, st->begin, rg, addr))
+		return;
+	if (rg->size < 0)
 		return;
 	if (addr) {
 		found = resolve_ref(fi, addr, &base, &off, 0) && base == rg->base;
@@ -1698,21 +1882,103 @@ static bool add_ids(const char *plugin, const char *list)
 	return ok;
 }
 
+/*
+ * The safe list is a short text file (objtool's own list is a few hundred
+ * names): anything larger is not one.
+ */
+#define SAFE_LIST_MAX (1 << 20)
+
+static const char *file_kind(mode_t mode)
+{
+	if (S_ISDIR(mode))
+		return "not a regular file but a directory";
+	if (S_ISFIFO(mode))
+		return "not a regular file but a FIFO";
+	if (S_ISCHR(mode))
+		return "not a regular file but a character device";
+	if (S_ISBLK(mode))
+		return "not a regular file but a block device";
+	if (S_ISSOCK(mode))
+		return "not a regular file but a socket";
+	return "not a regular file";
+}
+
+/*
+ * Read safe list @path into a buffer of its @len bytes; on a file that is
+ * not a readable regular text file of at most SAFE_LIST_MAX bytes, say
+ * why and return NULL.  /dev/zero would never end, a FIFO would block the
+ * compiler in open() until some writer came, a directory or a binary
+ * would give names made of garbage.
+ */
+static char *slurp_safe_list(const char *plugin, const char *path, size_t *len)
+{
+	char buf[120], *text = NULL;
+	const char *why = NULL;
+	struct stat st;
+	ssize_t n;
+	int fd = -1;
+
+	*len = 0;
+	/* Not even opened when not a regular file: opening has effects. */
+	if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
+		why = file_kind(st.st_mode);
+	} else if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)) < 0 ||
+		   fstat(fd, &st) < 0) {
+		why = xstrerror(errno);
+	} else if (!S_ISREG(st.st_mode)) {
+		why = file_kind(st.st_mode);	/* it changed since stat() */
+	} else if (st.st_size > SAFE_LIST_MAX) {
+		why = "larger than 1 MiB: not a list of function names";
+	} else {
+		/* one byte more than allowed: a file that grew is seen */
+		text = XNEWVEC(char, SAFE_LIST_MAX + 1);
+		while (*len <= SAFE_LIST_MAX &&
+		       (n = read(fd, text + *len, SAFE_LIST_MAX + 1 - *len))) {
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n < 0) {
+				why = xstrerror(errno);
+				break;
+			}
+			*len += n;
+		}
+		if (!why && *len > SAFE_LIST_MAX)
+			why = "larger than 1 MiB: not a list of function names";
+		if (!why && memchr(text, 0, *len)) {
+			snprintf(buf, sizeof(buf),
+				 "a NUL byte at offset %lu: not a text file",
+				 (unsigned long)((char *)memchr(text, 0, *len) - text));
+			why = buf;
+		}
+	}
+	if (fd >= 0)
+		close(fd);
+	if (why) {
+		error("%s: safe list %qs: %s", plugin, path, why);
+		XDELETEVEC(text);
+		return NULL;
+	}
+	return text;
+}
+
 static bool read_safe_list(const char *plugin, const char *path)
 {
-	char line[256];
-	FILE *f = fopen(path, "r");
+	size_t len, i, n;
+	char *text = slurp_safe_list(plugin, path, &len), *line, *end;
 
-	if (!f) {
-		error("%s: cannot read safe list %qs", plugin, path);
+	if (!text)
 		return false;
-	}
-	while (fgets(line, sizeof(line), f)) {
-		line[strcspn(line, " \t\r\n#")] = 0;
+	/* One name a line; blanks, '#' and what follows them are dropped. */
+	for (i = 0; i < len; i += n + 1) {
+		line = text + i;
+		end = (char *)memchr(line, '\n', len - i);
+		n = end ? (size_t)(end - line) : len - i;
+		line[n] = 0;	/* the '\n', or the byte past the text */
+		line[strcspn(line, " \t\r#")] = 0;
 		if (line[0])
 			extra_safe->add(xstrdup(line));
 	}
-	fclose(f);
+	XDELETEVEC(text);
 	return true;
 }
 

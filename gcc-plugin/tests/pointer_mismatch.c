@@ -68,3 +68,107 @@ efault:
 	user_write_access_end();
 	return -EFAULT;
 }
+
+/* usbdevfs_urb of devio.c: a flexible array member at the end */
+struct iso_desc {
+	unsigned int length;
+	unsigned int actual_length;
+	unsigned int status;
+};
+struct urb {
+	int status;
+	int number_of_packets;
+	struct iso_desc iso_frame_desc[];
+};
+struct slots {
+	int head;
+	int slot[4];
+	int tail;
+};
+struct old_flex {
+	int n;
+	int data[0];
+};
+
+/* devio.c processcompl() batched: the elements lie past sizeof(*userurb) */
+int flex_elements(struct urb __user *userurb, int n, unsigned int v)
+{
+	int i;
+
+	if (!user_write_access_begin(userurb, sizeof(*userurb)))
+		return -EFAULT;
+	unsafe_put_user(v, &userurb->status, efault);
+	for (i = 0; i < n; i++)
+		unsafe_put_user(v, &userurb->iso_frame_desc[i].actual_length, efault); /* { dg-warning "pointer-mismatch" } */
+	unsafe_put_user(v, &userurb->iso_frame_desc[0].status, efault); /* { dg-warning "pointer-mismatch" } */
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+/* the same with the struct's size spelled, and an old 'data[0]' array */
+int flex_struct_size(struct old_flex __user *p, int i, int v)
+{
+	if (!user_write_access_begin(p, sizeof(struct old_flex)))
+		return -EFAULT;
+	unsafe_put_user(v, &p->n, efault);
+	unsafe_put_user(v, &p->data[i], efault); /* { dg-warning "pointer-mismatch" } */
+	unsafe_put_user(v, p->data + 1, efault); /* { dg-warning "pointer-mismatch" } */
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+/* a constant index at or past a fixed array's length; a variable one is fine */
+int fixed_elements(struct slots __user *p, int i, int v)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(v, &p->slot[3], efault);
+	unsafe_put_user(v, &p->slot[i], efault);
+	unsafe_put_user(v, p->slot + i, efault);
+	unsafe_put_user(v, &p->slot[4], efault); /* { dg-warning "pointer-mismatch" } */
+	unsafe_put_user(v, p->slot + 5, efault); /* { dg-warning "pointer-mismatch" } */
+	unsafe_put_user(v, &p->tail, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+/* Nothing to say: the region covers the elements, by a size known at run time. */
+int flex_covered(struct urb __user *userurb, int n, unsigned int v)
+{
+	int i;
+
+	if (!user_write_access_begin(userurb, sizeof(*userurb) +
+				     n * sizeof(userurb->iso_frame_desc[0])))
+		return -EFAULT;
+	for (i = 0; i < n; i++)
+		unsafe_put_user(v, &userurb->iso_frame_desc[i].status, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+/* A constant size past the struct: the elements it covers, and the next. */
+int flex_counted(struct urb __user *userurb, unsigned int v)
+{
+	if (!user_write_access_begin(userurb, sizeof(*userurb) +
+				     2 * sizeof(struct iso_desc)))
+		return -EFAULT;
+	unsafe_put_user(v, &userurb->iso_frame_desc[1].status, efault);
+	unsafe_put_user(v, &userurb->iso_frame_desc[2].status, efault); /* { dg-warning "pointer-mismatch" } */
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}

@@ -1,0 +1,32 @@
+/*
+ * Labels outside any function, after a function definition (the inline
+ * primitives of uaccess.h): accessors written at file scope (an asm goto
+ * that names a label, a do-while block: errors), and a label's address in
+ * a file-scope initializer.
+ * sparse 0.6.5~rc1 itself crashed on both (segmentation faults in
+ * bind_scope() and check_label_declaration()); sparse-fixes.patch makes
+ * them errors, and the run ends normally.
+ */
+#include "uaccess.h"
+
+unsafe_put_user(a, p, efault);
+unsafe_get_user(a, p, efault);
+void *where = &&nowhere;
+
+/*
+ * check-name: malformed-labels
+ * check-command: sparse-uaccess --uaccess-only $file; echo "exit status $?"
+ *
+ * check-error-start
+ * malformed-labels.c:13:1: error: Trying to use reserved word 'do' as identifier
+ * malformed-labels.c:13:1: error: Expected ; at end of declaration
+ * malformed-labels.c:13:1: error: got {
+ * malformed-labels.c:13:1: error: Expected ) in function declarator
+ * malformed-labels.c:13:1: error: got (
+ * malformed-labels.c:13:1: error: Trying to use reserved word 'if' as identifier
+ * malformed-labels.c:13:1: error: Expected ; at the end of type declaration
+ * malformed-labels.c:13:1: error: got }
+ * malformed-labels.c:14:15: error: label 'nowhere' was not declared
+ * exit status 0
+ * check-error-end
+ */

@@ -80,6 +80,16 @@ pb << bound.pb;
 @@
 analysis.note_unsigned(pb[0])
 
+// Every file Coccinelle is given, even where it found no access: a
+// function it could not parse is said, not passed over.
+@script:python@
+@@
+analysis.note_files(cocci.files())
+
+@script:python depends on patch@
+@@
+analysis.say_unparsed()
+
 // ---- reports ---------------------------------------------------------------
 
 @script:python depends on report || org@

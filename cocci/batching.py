@@ -19,6 +19,9 @@
 
 import os
 import re
+import sys
+
+import kconfig
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MODEL_DIR = os.path.join(HERE, '..', 'model')
@@ -924,8 +927,11 @@ def region_size(run):
 	for a in run.accesses:
 		if a.index == 'steps':
 			return None, 'the address "%s" moves the pointer' % shown(a.address())
+		if isinstance(a.index, str) and CONSTANT.match(a.index):
+			return None, 'the index of "%s" is a constant whose value the rewrite ' \
+			       'cannot know, nor the size of its region' % shown(a.address())
 		if isinstance(a.index, str) and a.index != 'f':
-			return None, 'the element "%s" is not a constant one' % shown(a.address())
+			return None, 'the index of "%s" varies' % shown(a.address())
 	return None, 'the addresses are not all fields of *%s, nor constant elements of %s' % \
 	       (ptr, ptr)
 
@@ -1204,18 +1210,35 @@ class FileState:
 		self.findings = None
 		self.plan = None
 
-def tree_path(path):
-	"""The path of a file from the root of its kernel tree, for the hot
-	path table: UABATCH_TREE names the root of the excerpts of a scan."""
+def tree_of(path):
+	"""(the root of the kernel tree of a file, the file's path from it):
+	UABATCH_TREE names the root of the copies the driver analyses,
+	UABATCH_SOURCE the tree they are copies of.  Outside a tree, (None,
+	the path)."""
+	path = os.path.abspath(path)
 	root = os.environ.get('UABATCH_TREE')
-	if root and os.path.abspath(path).startswith(os.path.abspath(root) + '/'):
-		return os.path.relpath(os.path.abspath(path), os.path.abspath(root))
-	d = os.path.dirname(os.path.abspath(path))
+	if root and path.startswith(os.path.abspath(root) + '/'):
+		return os.environ.get('UABATCH_SOURCE'), os.path.relpath(path, os.path.abspath(root))
+	d = os.path.dirname(path)
 	while d != '/':
 		if os.path.exists(os.path.join(d, 'include/linux/uaccess.h')):
-			return os.path.relpath(os.path.abspath(path), d)
+			return d, os.path.relpath(path, d)
 		d = os.path.dirname(d)
-	return path
+	return None, path
+
+regionless_by_root = {}
+
+def regionless(root, rel):
+	"""Do only architectures without user-access regions build file rel
+	of tree root?"""
+	if not root or not os.path.isdir(os.path.join(root, 'arch')):
+		return False
+	if root not in regionless_by_root:
+		regionless_by_root[root] = kconfig.cached_regionless_paths(
+			root, os.environ.get('UABATCH_REGIONLESS'))
+	dirs, files = regionless_by_root[root]
+	parts = rel.split('/')
+	return rel in files or any('/'.join(parts[:k]) in dirs for k in range(1, len(parts)))
 
 PLACEHOLDER = 'uabatch_placeholder();'
 SLOTS = 12
@@ -1231,7 +1254,7 @@ class Analysis:
 		self.reported_files = set()
 
 	def shown(self, f):
-		return f.hot or self.notes
+		return f.hot or self.notes or f.ident == 'not-parsed'
 
 	def report(self):
 		"""(sort key, text line, org line) of the findings shown, of the
@@ -1249,6 +1272,16 @@ class Analysis:
 				      (path, line, col - 1, col, f.message)
 				out.append(((path, line, col), f.line(), org))
 		return out
+
+	def say_unparsed(self):
+		"""In patch mode, where nothing is reported: the functions not
+		analysed, on standard error, once."""
+		for path in sorted(self.files):
+			if path not in self.reported_files:
+				self.reported_files.add(path)
+				for f in self.decide(path).findings:
+					if f.ident == 'not-parsed':
+						sys.stderr.write(f.line() + '\n')
 
 	def reported(self, p):
 		"""Is the access at p part of a finding shown?"""
@@ -1290,19 +1323,39 @@ class Analysis:
 		fs = self.state(p.file)
 		fs.unsigned.add(fs.src.offset(p.line, p.column))
 
+	def note_files(self, paths):
+		"""The files Coccinelle was given: one where it found no access
+		at all may still have functions it could not parse."""
+		for path in paths:
+			self.state(path)
+
 	def decide(self, path):
 		fs = self.state(path)
 		if fs.findings is None:
 			fs.findings = []
 			fs.plan = Plan()
+			seen = set()
 			for body, name, accesses in functions_of(fs):
-				self.decide_function(fs, body, name, accesses)
+				seen.add(body.first)
+				try:
+					self.decide_function(fs, body, name, accesses)
+				except Exception as e:	# a bug must not pass for a clean file
+					fs.findings.append(not_analysed(fs, body, name,
+									'internal error: %r' % e))
+			for start, name in unparsed(fs.src, seen):
+				root, rel = tree_of(fs.path)
+				if not regionless(root, rel):
+					fs.findings.append(not_analysed(fs, start, name,
+									'Coccinelle cannot parse it'))
 		return fs
 
 	def decide_function(self, fs, body, name, accesses):
 		src = fs.src
+		name = syscall_name(src, body) or name
 		fn = Function(src, body, name)
-		rel = tree_path(fs.path)
+		root, rel = tree_of(fs.path)
+		if regionless(root, rel):
+			return
 		hot = hot_path(rel, name)
 		if hot and re.search('compat', name):
 			hot = None
@@ -1364,6 +1417,61 @@ class Analysis:
 		if fix.delete_decl is not None:
 			edits[fix.delete_decl] = ('decl', [])
 		return None
+
+def not_analysed(fs, where, name, why):
+	"""The finding that says a function with accesses was not analysed;
+	where is its body, or the offset of its first access."""
+	src = fs.src
+	if isinstance(where, Stmt):
+		where = next(t[2] for t in src.tokens[where.first:where.last]
+			     if t[0] == 'id' and t[1] in ACCESSES)
+	line, col = src.line_col(where)
+	f = Finding((fs.path, name, line, col + 1), 'not-parsed',
+		    '%s() not parsed: %s; its user accesses are not analysed' % (name, why),
+		    None, None, why)
+	f.tokens = set()
+	return f
+
+def unparsed(src, parsed):
+	"""(offset of the first access, name) of each function of the file
+	that makes user accesses and is not among the bodies parsed (by the
+	token of their '{')."""
+	for m in re.finditer(r'\n\{', src.text):
+		first = src.at.get(m.start() + 1)
+		close = src.text.find('\n}', m.start() + 1)
+		last = src.at.get(close + 1)
+		if first is None or last is None or first in parsed:
+			continue
+		for i in range(first, last):
+			t = src.tokens[i]
+			if t[0] == 'id' and t[1] in ACCESSES and src.tokens[i + 1][1] == '(':
+				yield t[2], function_name(src, m.start() + 1)
+				break
+
+def function_name(src, start):
+	"""The name of the function whose body starts at offset start."""
+	head = src.text[max(0, src.text.rfind('\n}', 0, start), src.text.rfind(';\n', 0, start)):start]
+	if syscall_in(head):
+		return syscall_in(head)
+	m = re.search(r'(\w+)\s*\([^()]*(?:\([^()]*\)[^()]*)*\)[^(){};]*$', head)
+	return m.group(1) if m else '?'
+
+SYSCALL = re.compile(r'\b(COMPAT_)?SYSCALL(32)?_DEFINE\d\s*\(\s*(\w+)[\s,)]')
+
+def syscall_name(src, body):
+	"""The name of the system call whose body this is, or None: the
+	kernel writes SYSCALL_DEFINE2(gettimeofday, ...), and Coccinelle
+	names the function SYSCALL_DEFINE2.  A compat one (COMPAT_, and
+	x86's SYSCALL32_) is compat_gettimeofday."""
+	start = src.tokens[body.first][2]
+	return syscall_in(src.text[max(0, src.text.rfind('\n}', 0, start),
+				       src.text.rfind(';\n', 0, start)):start])
+
+def syscall_in(head):
+	m = SYSCALL.search(head)
+	if not m:
+		return None
+	return ('compat_' if m.group(1) or m.group(2) else '') + m.group(3)
 
 def functions_of(fs):
 	"""(body, name, accesses by token) of each function Coccinelle found

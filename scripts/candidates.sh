@@ -4,9 +4,13 @@
 # uabatch candidates: the patches uabatch proposes for a kernel tree, as a
 # series in 'git format-patch' form that 'git am' applies in order.
 #
-# One patch per function the fixer rewrites; one per file when a change
-# of the file lies outside the functions with findings (the changes
-# cannot then be told apart by function).  Each patch has:
+# The fixes are those 'uabatch patch --verify' keeps: what scan reports as
+# warnings (paths that run per I/O or per event; notes are left out),
+# rewritten where the rewrite is sound, built in a build directory of the
+# tree (--build DIR, as for patch; default the tree, if configured) and
+# passed by both checkers, objtool and checkpatch.pl.  One patch per
+# function, the ones that save the most begin/end pairs first (a loop
+# saves one per element).  Each patch has:
 #
 #  - a subject with the subsystem's prefix, learnt from the path and the
 #    tree's MAINTAINERS: the last directory of the most specific F:
@@ -22,18 +26,11 @@
 #  - From: the invoking user's git identity, or a placeholder that is
 #    no one's; and no Signed-off-by: whoever sends it adds theirs.
 #
-# Where the tree is configured, every candidate is built in the tree with
-# the GCC plugin before and after it, and objtool's UACCESS warnings are
-# compared; DIR/summary has one line a candidate:
+# DIR/summary has one line a candidate, '<patch file> <path> <function>
+# verified in <build directory>', then one a fix that was dropped,
+# 'dropped <path> <function> <why>'.  The tree is only read.
 #
-#   <patch file> <path> <function[,function]> compiles|NEW-WARNING|FAILS|not-built objtool-ok|NEW-UACCESS|-
-#
-# followed, for a failure, by the new warnings or errors, indented.
-# Builds hold the tree's lock, KDIR.lock, from the first change of a
-# source to its restoration; sources and objects are put back as they
-# were (content and times).
-#
-# usage: candidates.sh --kdir KDIR --out DIR [PATH...]
+# usage: candidates.sh --kdir KDIR [--build DIR]... --out DIR [PATH...]
 # PATH is relative to KDIR or absolute inside it; the default is all of
 # KDIR.  DIR must not exist or be empty.  Progress goes to standard
 # error when it is a terminal.
@@ -44,11 +41,10 @@ set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 prog="uabatch candidates"
-plugin=$top/gcc-plugin/uaccess_plugin.so
 
 usage()
 {
-	echo "usage: uabatch candidates --kdir KDIR --out DIR [PATH...]" >&2
+	echo "usage: uabatch candidates --kdir KDIR [--build DIR]... --out DIR [PATH...]" >&2
 	exit 2
 }
 
@@ -76,10 +72,13 @@ progress_end()
 
 kdir=
 out=
+builds=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kdir) [ $# -ge 2 ] || usage; kdir=$2; shift 2 ;;
 	--kdir=*) kdir=${1#--kdir=}; shift ;;
+	--build) [ $# -ge 2 ] || usage; builds="$builds --build $2"; shift 2 ;;
+	--build=*) builds="$builds --build ${1#--build=}"; shift ;;
 	--out) [ $# -ge 2 ] || usage; out=$2; shift 2 ;;
 	--out=*) out=${1#--out=}; shift ;;
 	--) shift; break ;;
@@ -120,14 +119,6 @@ for path; do
 done
 command -v spatch >/dev/null || die "spatch not found: run 'make deps'"
 
-# The compile check needs a configured tree (as 'make defconfig prepare'
-# leaves it) and the plugin; objtool where the architecture has it.
-configured=
-if [ -f "$kdir/.config" ] && [ -f "$kdir/include/generated/autoconf.h" ]; then
-	configured=y
-	[ -f "$plugin" ] || die "$plugin: not built: run 'make'"
-fi
-
 work=$(mktemp -d "${TMPDIR:-/tmp}/uabatch-candidates.XXXXXX")
 # The series is written here, then renamed to DIR: all of it or nothing.
 staging=$parent/.$(basename "$out").uabatch.$$
@@ -135,294 +126,63 @@ trap 'rm -rf "$work" "$staging"' EXIT
 trap 'exit 2' HUP INT TERM
 mkdir "$staging" 2>/dev/null || die "--out $out: cannot write in $parent"
 
-# ---- scan ------------------------------------------------------------------
+# ---- the fixes ----------------------------------------------------------------
 
-# The files are scanned in chunks, to show progress; a chunk is copied
-# out of the tree, as 'uabatch scan' takes one directory at a time and a
-# scan does not depend on the files around the ones it reads.
-(cd "$kdir" && find "$@" -type f \( -name '*.c' -o -name '*.h' \)) |
-	sed 's|^\./||' | sort -u > "$work/files"
-total=$(wc -l < "$work/files")
-size=$(( (total + 19) / 20 ))
-[ "$size" -ge 100 ] || size=100
-split -l "$size" "$work/files" "$work/chunk."
-: > "$work/findings"
-done_files=0
-for chunk in "$work"/chunk.*; do
-	[ -s "$chunk" ] || continue
-	rm -rf "$work/tree"
-	mkdir "$work/tree"
-	(cd "$kdir" && tr '\n' '\0' < "$chunk" | xargs -0 cp --parents -t "$work/tree")
-	status=0
-	"$top/uabatch" scan "$work/tree" > "$work/scan.out" 2> "$work/scan.err" || status=$?
-	if [ -s "$work/scan.err" ]; then
-		progress_end
-		sed "s|$work/tree/||g" "$work/scan.err" >&2
-	fi
-	[ $status -le 1 ] || die "scan of $(head -n 1 "$chunk")...: failed"
-	sed "s|^$work/tree/||" "$work/scan.out" >> "$work/findings"
-	done_files=$((done_files + $(wc -l < "$chunk")))
-	progress "scan: $done_files/$total files, $(wc -l < "$work/findings") findings," \
-		"$(grep -vc 'not auto-fixable' "$work/findings") auto-fixable"
-done
+# How many user-access begin/end pairs candidate $1 saves a call, as a
+# sort key: a run of N saves N - 1; a loop one per element, counted as
+# 1000.
+savings()
+{
+	awk -F '\t' '
+	$3 ~ /-loop$/ { s += 1000; next }
+	match($4, /instead of [0-9]+/) { s += substr($4, RSTART + 11, RLENGTH - 11) - 1 }
+	END { print s + 0 }' "$1/findings"
+}
+
+
+progress "scan and patch --verify: $*"
+status=0
+(cd "$kdir" && "$top/uabatch" scan "$@") > "$work/findings" 2> "$work/scan.err" || status=$?
+[ $status -le 1 ] || { progress_end; cat "$work/scan.err" >&2; die "uabatch scan failed"; }
+status=0
+# shellcheck disable=SC2086 # --build words: directories without blanks
+(cd "$kdir" && "$top/uabatch" patch $builds --verify "$@") > "$work/verified" \
+	2> "$work/verify.err" || status=$?
+[ $status -le 1 ] || { progress_end; cat "$work/verify.err" >&2; die "uabatch patch --verify failed"; }
 progress_end
 
 # 'path <tab> line <tab> function <tab> id <tab> message' of every finding
 # the fixer rewrites; the function is the last 'in NAME()' of the message.
 grep -v 'not auto-fixable' "$work/findings" |
-	sed -n 's/^\([^:]*\):\([0-9]*\):[0-9]*: [a-z]*: \(.* in \([A-Za-z_][A-Za-z0-9_]*\)().*\) \[uaccess:\([a-z-]*\)\]$/\1	\2	\4	\5	\3/p' |
+	sed -n 's|^\./||; s/^\([^:]*\):\([0-9]*\):[0-9]*: [a-z]*: \(.* in \([A-Za-z_][A-Za-z0-9_]*\)().*\) \[uaccess:\([a-z-]*\)\]$/\1	\2	\4	\5	\3/p' |
 	sort -t '	' -k1,1 -k2,2n > "$work/fixable" || true
 
-# ---- split the fixer's patch of each file into candidates -------------------
-
-# Given the fixable findings of one file (line <tab> function <tab> id
-# <tab> message), its -U0 diff and the file, write the file as each
-# candidate leaves it, DIR/state.0 (the file) to DIR/state.N (the
-# fixer's result), and DIR/plan: each finding with its candidate number
-# in front.  A candidate is a function: its header and body, from the
-# first line after a blank line or a ';' to the '}' in column 0.
-split_file()
-{
-	awk -F '\t' -v dir="$4" '
-	FILENAME == ARGV[1] { fline[++nf] = $1; frec[nf] = $0; next }
-	FILENAME == ARGV[2] {
-		if (/^@@ /) {
-			split($0, w, " ")
-			split(substr(w[2], 2), o, ",")
-			nh++
-			hstart[nh] = o[1] + 0
-			hlen[nh] = (2 in o) ? o[2] + 0 : 1
-			nadd[nh] = 0
-		} else if (nh && /^\+/)
-			add[nh, ++nadd[nh]] = substr($0, 2)
-		next
-	}
-	{ line[FNR] = $0 }
-	# Functions, as excerpt.awk sees them (kernel layout).
-	!inbody && /^[ \t]*#/ { next }
-	!inbody {
-		if (!head && $0 !~ /^[ \t]*$/)
-			head = FNR
-		if (/^\{/) {
-			inbody = 1
-			fn_first[++nfn] = head ? head : FNR
-		} else if (/;[ \t]*$/ || /^[ \t]*$/)
-			head = 0
-		next
-	}
-	/^\}/ { fn_last[nfn] = FNR; inbody = 0; head = 0 }
-
-	# The function holding lines a to b.
-	function fn_of(a, b,	i) {
-		for (i = 1; i <= nfn; i++)
-			if (fn_first[i] <= a && b <= fn_last[i])
-				return i
-		return 0
-	}
-	END {
-		nlines = FNR
-		split_ok = 1
-		for (i = 1; i <= nf; i++) {
-			f = fn_of(fline[i], fline[i])
-			if (!f)
-				split_ok = 0
-			has_finding[f] = 1
-		}
-		# A hunk replaces its lines, or inserts between two lines.
-		for (h = 1; h <= nh; h++) {
-			f = fn_of(hstart[h], hstart[h] + (hlen[h] ? hlen[h] - 1 : 1))
-			if (!f || !has_finding[f])
-				split_ok = 0
-			hfn[h] = f
-			has_hunk[f] = 1
-		}
-		# Candidates numbered in the order of their functions; one
-		# for the whole file when the changes do not split.
-		ncand = 0
-		for (f = 1; f <= nfn; f++)
-			if (has_finding[f] && has_hunk[f])
-				cand[f] = ++ncand
-		if (!split_ok)
-			ncand = 1
-		for (i = 1; i <= nf; i++)
-			print (split_ok ? cand[fn_of(fline[i], fline[i])] : 1) "\t" frec[i] > (dir "/plan")
-		print ncand > (dir "/count")
-		for (k = 0; k <= ncand; k++) {
-			state = dir "/state." k
-			printf "" > state
-			i = 1
-			for (h = 1; h <= nh; h++) {
-				if ((split_ok ? cand[hfn[h]] : 1) > k)
-					continue
-				first = hlen[h] ? hstart[h] : hstart[h] + 1
-				while (i < first)
-					print line[i++] > state
-				for (j = 1; j <= nadd[h]; j++)
-					print add[h, j] > state
-				i += hlen[h]
-			}
-			while (i <= nlines)
-				print line[i++] > state
-			close(state)
-		}
-	}' "$1" "$2" "$3"
-}
-
+# One candidate a function the verified patch changes: its diff against
+# the tree with the candidates before it applied (git am applies them in
+# order), and the findings in it.
 mkdir "$work/cand"
 ncand=0
-nfiles=$(cut -f1 "$work/fixable" | uniq | wc -l)
-nfile=0
-for f in $(cut -f1 "$work/fixable" | uniq); do
-	nfile=$((nfile + 1))
-	progress "patch: $nfile/$nfiles files ($f), $ncand candidates"
-	d=$work/file.$nfile
-	mkdir -p "$d/new/$(dirname "$f")"
-	echo "$f" > "$d/path"
-	status=0
-	(cd "$kdir" && "$top/uabatch" patch "$f") > "$d/fixer.diff" || status=$?
-	[ $status -le 1 ] || die "$f: uabatch patch failed"
-	[ -s "$d/fixer.diff" ] || { echo "$prog: $f: no patch for its findings" >&2; continue; }
-	cp "$kdir/$f" "$d/new/$f"
-	(cd "$d/new" && patch -s -p1 < ../fixer.diff) ||
-		die "$f: the fixer's patch does not apply"
-	diff -U0 "$kdir/$f" "$d/new/$f" > "$d/u0" || true
-	awk -F '\t' -v f="$f" '$1 == f' "$work/fixable" | cut -f2- > "$d/findings"
-	split_file "$d/findings" "$d/u0" "$kdir/$f" "$d"
-	m=$(cat "$d/count")
-	cmp -s "$d/state.$m" "$d/new/$f" || die "$f: the split does not add up to the fixer's patch"
-	k=1
-	while [ "$k" -le "$m" ]; do
-		ncand=$((ncand + 1))
-		c=$work/cand/$(printf %04d "$ncand")
+sed -n 's|^+++ b/||p' "$work/verified" | while IFS= read -r f; do
+	awk -v f="$f" '/^--- a\// { on = ($0 == "--- a/" f) } on' "$work/verified" > "$work/one.diff"
+	(cd "$work" && patch -s -p1 -o new "$kdir/$f" < one.diff) > /dev/null ||
+		die "$f: the verified patch does not apply"
+	diff -U0 "$kdir/$f" "$work/new" > "$work/u0" || true
+	awk -v list=1 -f "$top/scripts/split-fixes.awk" "$work/u0" "$kdir/$f" > "$work/fixes"
+	while IFS='	' read -r n fn _ first last; do
+		awk -v apply="$n" -f "$top/scripts/split-fixes.awk" "$work/u0" "$kdir/$f" \
+			> "$work/after"
+		c=$work/cand/$(printf '%s:%s' "$f" "$fn" | md5sum | cut -c1-12)
 		mkdir "$c"
 		echo "$f" > "$c/path"
-		echo "$d" > "$c/file"
-		echo "$k" > "$c/state"
-		awk -F '\t' -v k="$k" '$1 == k' "$d/plan" | cut -f2- > "$c/findings"
-		diff -u -F '^[[:alpha:]$_].*[^:]$' --label "a/$f" --label "b/$f" "$d/state.$((k - 1))" "$d/state.$k" \
-			> "$c/diff" || true
-		k=$((k + 1))
-	done
+		awk -F '\t' -v f="$f" -v a="$first" -v b="$last" '$1 == f && a <= $2 && $2 <= b' \
+			"$work/fixable" | cut -f2- > "$c/findings"
+		diff -u -F '^[[:alpha:]$_].*[^:]$' --label "a/$f" --label "b/$f" \
+			"$kdir/$f" "$work/after" > "$c/diff" || true
+		echo "$(savings "$c") $f $first $c" >> "$work/order"
+	done < "$work/fixes"
 done
-[ "$nfiles" -eq 0 ] || progress_end
+ncand=$(find "$work/cand" -mindepth 1 -maxdepth 1 | wc -l)
 
-# ---- compile check ----------------------------------------------------------
-
-# Build object $1 in the tree, with the plugin; its warnings, without
-# positions (lines move), in $2.  Checking is not building: the tree's
-# CONFIG_WERROR would make a warning the old code already had an error.
-build()
-{
-	rm -f "$kdir/$1"
-	make -s -C "$kdir" KCFLAGS="-fplugin=$plugin -Wno-error" "$1" \
-		> "$work/build.log" 2>&1 || return 1
-	grep 'warning:' "$work/build.log" |
-		sed 's/^[^ ]*:[0-9]*:[0-9]*: //; s/at line [0-9]*/at line N/g' | sort > "$2"
-}
-
-# The objtool warnings of object $1 in $2, or nothing without objtool.
-objtool_of()
-{
-	if [ -x "$kdir/tools/objtool/objtool" ]; then
-		sh "$top/scripts/objtool-uaccess.sh" "$kdir" "$1" > "$2"
-	else
-		: > "$2"
-	fi
-}
-
-# Build file $1's states 0..$3 (in directory $2) in turn, each in the
-# tree in place of the file, and write the result of candidate k (state
-# k against state k-1) to $2/result.k, its detail to $2/detail.k.  A .c
-# file that another one includes (compat_binfmt_elf.c) builds with it.
-check_file()
-{
-	f=$1 d=$2 m=$3
-	obj=${f%.c}.o
-	includer=$(grep -l "^#include \"$(basename "$f")\"" \
-		"$kdir/$(dirname "$f")"/*.c 2>/dev/null | head -n 1) || true
-	includer=${includer#"$kdir"/}
-	save="$f"
-	for o in "$obj" ${includer:+"${includer%.c}.o"}; do
-		save="$save $o $(dirname "$o")/.$(basename "$o").cmd $(dirname "$o")/.$(basename "$o").d"
-	done
-	(
-	flock 9
-	# Everything the builds may change, put back as it was.
-	mkdir "$d/saved"
-	for s in $save; do
-		[ -e "$kdir/$s" ] || continue
-		mkdir -p "$d/saved/$(dirname "$s")"
-		cp -p "$kdir/$s" "$d/saved/$s"
-	done
-	restore()
-	{
-		for s in $save; do
-			if [ -e "$d/saved/$s" ]; then
-				cp -p "$d/saved/$s" "$kdir/$s"
-			else
-				rm -f "$kdir/$s"
-			fi
-		done
-	}
-	trap restore EXIT
-	trap 'exit 2' HUP INT TERM
-
-	if ! build "$obj" "$d/warnings.0"; then
-		[ -n "$includer" ] && obj=${includer%.c}.o
-		build "$obj" "$d/warnings.0" || obj=
-	fi
-	[ -n "$obj" ] && objtool_of "$obj" "$d/objtool.0"
-	k=1
-	while [ "$k" -le "$m" ]; do
-		if [ -z "$obj" ]; then
-			echo "not-built -" > "$d/result.$k"
-			k=$((k + 1))
-			continue
-		fi
-		cp "$d/state.$k" "$kdir/$f"
-		: > "$d/detail.$k"
-		if build "$obj" "$d/warnings.$k"; then
-			result=compiles
-			comm -13 "$d/warnings.$((k - 1))" "$d/warnings.$k" > "$d/detail.$k"
-			[ -s "$d/detail.$k" ] && result=NEW-WARNING
-			objtool_of "$obj" "$d/objtool.$k"
-			if [ -x "$kdir/tools/objtool/objtool" ]; then
-				comm -13 "$d/objtool.$((k - 1))" "$d/objtool.$k" > "$d/new-objtool"
-				if [ -s "$d/new-objtool" ]; then
-					result="$result NEW-UACCESS"
-					cat "$d/new-objtool" >> "$d/detail.$k"
-				else
-					result="$result objtool-ok"
-				fi
-			else
-				result="$result -"
-			fi
-		else
-			result="FAILS -"
-			grep -E 'error|warning' "$work/build.log" | head -n 20 > "$d/detail.$k"
-			# The next candidate is compared with this failure.
-			: > "$d/warnings.$k"
-			: > "$d/objtool.$k"
-		fi
-		echo "$result" > "$d/result.$k"
-		k=$((k + 1))
-	done
-	) 9> "$kdir.lock"
-}
-
-if [ -n "$configured" ]; then
-	nfile=0
-	for d in "$work"/file.*; do
-		[ -f "$d/count" ] || continue
-		nfile=$((nfile + 1))
-		progress "check: $nfile/$nfiles files in $(basename "$kdir")"
-		case $(cat "$d/path") in
-		*.c) check_file "$(cat "$d/path")" "$d" "$(cat "$d/count")" ||
-			die "$(cat "$d/path"): the compile check failed" ;;
-		esac
-	done
-	[ "$nfile" -eq 0 ] || progress_end
-fi
 
 # ---- the series -------------------------------------------------------------
 
@@ -599,32 +359,17 @@ date=$(LC_ALL=C date '+%a, %d %b %Y %H:%M:%S %z')
 : > "$staging/summary"
 n=0
 width=${#ncand}
-for c in "$work"/cand/*; do
-	[ -d "$c" ] || continue
+sort -k1,1nr -k2,2 -k3,3n "$work/order" 2>/dev/null | while read -r _ f _ c; do
 	n=$((n + 1))
-	f=$(cat "$c/path")
-	d=$(cat "$c/file")
-	k=$(cat "$c/state")
 	funcs=$(cut -f2 "$c/findings" | awk '!seen[$0]++' | tr '\n' ' ')
 	calls_of "$c" > "$c/calls"
 	subject="$(prefix_of "$f"): batch user $(kind_of "$c/calls") in $(list_of "$funcs")"
 	name=$(printf '%04d-%s' "$n" "$subject" |
 		sed 's/[^A-Za-z0-9_.]/-/g; s/--*/-/g' | cut -c1-57 | sed 's/[-.]*$//').patch
-	if [ -f "$d/result.$k" ]; then
-		result=$(cat "$d/result.$k")
-	elif [ -n "$configured" ]; then
-		result="not-built -"
-	else
-		result="not-checked -"
-	fi
-	echo "$name $f $(echo "$funcs" | sed 's/ $//; s/ /,/g') $result" >> "$staging/summary"
-	[ -s "$d/detail.$k" ] 2>/dev/null && sed 's/^/    /' "$d/detail.$k" >> "$staging/summary"
-	case $result:$f in
-	not-checked*) check="not built: the tree is not configured" ;;
-	not-built*.h) check="not built: a header" ;;
-	not-built*) check="not built: not in the tree's .config" ;;
-	*) check="built before and after in $(basename "$kdir") with its .config and uabatch's GCC plugin: $result" ;;
-	esac
+	built=$(grep -F "$f: " "$work/verify.err" | grep -F "(): verified in " |
+		sed 's/.* verified in //' | head -n 1)
+	echo "$name $f $(echo "$funcs" | sed 's/ $//; s/ /,/g') verified in $built" >> "$staging/summary"
+	check="built in $built before and after, silent under uabatch's sparse checker and GCC plugin, objtool and checkpatch.pl --strict"
 	{
 		echo "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001"
 		echo "From: $from"
@@ -648,6 +393,10 @@ for c in "$work"/cand/*; do
 		echo
 	} > "$staging/$name"
 done
+
+# What 'patch --verify' dropped, and why.
+sed -n 's/^uabatch: verify: \([^:]*\): \([^ ]*()\)\{0,1\}:\{0,1\} *dropped: /dropped \1 \2 /p' \
+	"$work/verify.err" >> "$staging/summary"
 
 [ -e "$out" ] && rmdir "$out"
 mv "$staging" "$out"

@@ -21,8 +21,10 @@ cat > "$work/kept"
 # Split: FILE LINE COL SEVERITY ID MESSAGE ENGINES, a tab between (the
 # engine of a line without one is Coccinelle: uabatch scan).
 tab=$(printf '\t')
+# The path is all before the last ':LINE:COLUMN: SEVERITY: ' (a path
+# may hold ':').
 awk -v tab="$tab" 'index($0, tab) == 0 { $0 = $0 tab "coccinelle" } { print }' "$work/kept" |
-	sed -n "s/^\([^:]*\):\([0-9]*\):\([0-9]*\): \([a-z]*\): \(.*\) \[uaccess:\([a-z-]*\)\]$tab\(.*\)$/\1$tab\2$tab\3$tab\4$tab\6$tab\5$tab\7/p" \
+	sed -n "s/^\(.*\):\([0-9][0-9]*\):\([0-9][0-9]*\): \([a-z]*\): \(.*\) \[uaccess:\([a-z-]*\)\]$tab\(.*\)$/\1$tab\2$tab\3$tab\4$tab\6$tab\5$tab\7/p" \
 	> "$work/fields"
 
 # The ids of CONTRACT.md, what kind each is and what it means.
@@ -34,6 +36,7 @@ batch-get-run	advice	Two or more get_user()/__get_user() in straight-line code o
 batch-rw	advice	Reads and writes of one user object that one read-write region could serve.
 batch-put-loop	advice	put_user()/__put_user() in a loop over a user array: one region can serve the loop.
 batch-get-loop	advice	get_user()/__get_user() in a loop over a user array: one region can serve the loop.
+not-parsed	advice	A function that makes user accesses and that Coccinelle could not parse: its accesses are not analysed.
 unsafe-outside-region	defect	An unsafe_*() accessor reachable with no user-access region open.
 unchecked-region-begin	defect	The result of a checking begin (user_access_begin(), user_{read,write}_access_begin()) is not tested before the region is used.
 unverified-region	defect	A region opened by a non-checking primitive (__uaccess_begin(), stac(), __user_write_access_begin(), ...) with no access_ok() or masking of that pointer in the function.
@@ -47,15 +50,34 @@ RULES
 }
 rules > "$work/rules"
 
-# JSON strings: backslash, quote and control characters escaped.
+# JSON strings (RFC 8259): quote and backslash escaped, control
+# characters written \u00XX.  URIs (RFC 3986): all but unreserved
+# characters and '/' written %XX.
 json_awk='
-function j(s) {
-	gsub(/\\/, "\\\\", s); gsub(/"/, "\\\"", s)
-	gsub(/\t/, "\\t", s); gsub(/\r/, "\\r", s)
-	gsub(/[\001-\037]/, " ", s)
-	return "\"" s "\""
+BEGIN { for (i = 1; i < 256; i++) ord[sprintf("%c", i)] = i }
+function j(s,	out, i, c) {
+	out = ""
+	for (i = 1; i <= length(s); i++) {
+		c = substr(s, i, 1)
+		if (c == "\\" || c == "\"")
+			out = out "\\" c
+		else if (ord[c] < 32 || ord[c] == 127)
+			out = out sprintf("\\u%04x", ord[c])
+		else
+			out = out c
+	}
+	return "\"" out "\""
+}
+function uri(s,	out, i, c) {
+	out = ""
+	for (i = 1; i <= length(s); i++) {
+		c = substr(s, i, 1)
+		out = out (c ~ /[A-Za-z0-9._~\/-]/ ? c : sprintf("%%%02X", ord[c]))
+	}
+	return out
 }'
 
+export LC_ALL=C
 case $format in
 text)
 	cut -f1 "$work/kept"
@@ -84,7 +106,7 @@ sarif)
 	{
 		level = (strict || kind[$5] != "advice") ? "error" : "note"
 		res[m++] = sprintf("{\"ruleId\": %s, \"ruleIndex\": %d, \"level\": \"%s\", \"message\": {\"text\": %s}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": %s}, \"region\": {\"startLine\": %d, \"startColumn\": %d}}}]}",
-			j($5), index_of[$5], level, j($6), j(($1 ~ /^\//) ? "file://" $1 : $1),
+			j($5), index_of[$5], level, j($6), j(($1 ~ /^\//) ? "file://" uri($1) : uri($1)),
 			$2, ($3 > 0 ? $3 : 1))
 	}
 	END {

@@ -6,6 +6,14 @@
 # 'make prepare').  Nothing is installed; every step is done once and
 # reused on later runs.
 #
+# Unless --no-prepare, each version also gets a second, clean copy of its
+# tree, $UABATCH_CACHE/src-VERSION, and a build directory of it,
+# $UABATCH_CACHE/build-VERSION-x86_64 (make O=, allmodconfig without debug
+# information, -Werror or -march=native, prepared): a configuration that
+# compiles nearly every file, where 'uabatch patch --verify' builds the
+# files a patch touches.  A tree configured in place refuses O=, hence
+# the copy.
+#
 # usage: kernels.sh [--no-prepare] VERSION...
 
 set -eu
@@ -19,10 +27,11 @@ if [ "${1:-}" = --no-prepare ]; then
 fi
 [ $# -gt 0 ] || { echo "usage: $0 [--no-prepare] VERSION..." >&2; exit 2; }
 
+# Extract linux-source-$1 into directory $2, once.
 fetch_tree()
 {
 	v=$1
-	tree=$cache/linux-$v
+	tree=$2
 	[ -f "$tree/Makefile" ] && return 0
 
 	mkdir -p "$cache/debs"
@@ -39,7 +48,24 @@ fetch_tree()
 	rm -rf "$tree"
 	mv "$work/linux-source-$v" "$tree"
 	rm -rf "$work"
-	echo "kernels: linux-$v extracted from $(basename "$deb")"
+	echo "kernels: $(basename "$tree") extracted from $(basename "$deb")"
+}
+
+# Configure build directory $2 of the clean tree $1 for allmodconfig
+# without what slows a build or ties it to this machine, and prepare it.
+prepare_build()
+{
+	src=$1 build=$2
+	[ -f "$build/.uabatch-prepared" ] && return 0
+	mkdir -p "$build"
+	make -s -C "$src" O="$build" allmodconfig > /dev/null
+	"$src/scripts/config" --file "$build/.config" -d DEBUG_INFO \
+		-d DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT -d DEBUG_INFO_DWARF4 \
+		-d DEBUG_INFO_DWARF5 -e DEBUG_INFO_NONE -d WERROR -d X86_NATIVE_CPU
+	make -s -C "$src" O="$build" olddefconfig > /dev/null
+	make -s -C "$src" O="$build" -j"$(nproc)" prepare
+	touch "$build/.uabatch-prepared"
+	echo "kernels: $(basename "$build") configured (allmodconfig, make prepare)"
 }
 
 prepare_tree()
@@ -53,7 +79,11 @@ prepare_tree()
 }
 
 for v; do
-	fetch_tree "$v"
-	[ "$prepare" = yes ] && prepare_tree "$v"
+	fetch_tree "$v" "$cache/linux-$v"
+	if [ "$prepare" = yes ]; then
+		prepare_tree "$v"
+		fetch_tree "$v" "$cache/src-$v"
+		prepare_build "$cache/src-$v" "$cache/build-$v-x86_64"
+	fi
 	echo "kernels: $cache/linux-$v ready"
 done

@@ -7,12 +7,17 @@
 # runs on a copy: it rewrites its input.
 #
 # usage: objtool-uaccess.sh KDIR OBJ
+# KDIR is the tree or the build directory (O=) objtool was built in; OBJ
+# is relative to it, or absolute.
 
 set -eu
 
 copy=$(mktemp "${TMPDIR:-/tmp}/uabatch-objtool.XXXXXX")
 trap 'rm -f "$copy"' EXIT
-cp "$1/$2" "$copy"
+case $2 in
+/*) cp "$2" "$copy" ;;
+*) cp "$1/$2" "$copy" ;;
+esac
 "$1/tools/objtool/objtool" --hacks=jump_label --hacks=noinstr --orc \
 	--retpoline --rethunk --static-call --uaccess "$copy" 2>&1 |
 	grep -i 'uaccess' | sed 's/+0x[0-9a-f]*//g; s/^[^:]*: //' | sort || true

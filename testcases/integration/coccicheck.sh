@@ -35,8 +35,8 @@ for v in 6.12 7.2; do
 	k=$(ktree "$v")
 	run=kernel/time/time.c
 	rx=$(path_rx kernel/time time.c)
-	line=$(grep -n 'if (put_user(ts.tv_sec, &tv->tv_sec)' "$k/$run" | cut -d: -f1)
-	cold=$(grep -n 'if (get_user(new_ts.tv_sec, &tv->tv_sec)' "$k/$run" | cut -d: -f1)
+	line=$(grep -n 'if (put_user(ts.tv_sec, &tv->tv_sec)' "$k/$run" | head -n 1 | cut -d: -f1)
+	cold=$(grep -n 'if (get_user(new_ts.tv_sec, &tv->tv_sec)' "$k/$run" | head -n 1 | cut -d: -f1)
 	[ -n "$line" ] && [ -n "$cold" ] || die "$k/$run: no gettimeofday() run to find"
 
 	coccicheck "$k" report kernel/time

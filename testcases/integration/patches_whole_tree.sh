@@ -1,0 +1,55 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# On the whole of linux-source-6.12 (classic style) and 7.2 (scoped):
+# 'uabatch scan --all' and 'uabatch patch --all' make one decision, every
+# finding scan calls auto-fixable is rewritten and every function patch
+# rewrites has one; the patch applies; checkpatch.pl --strict says
+# nothing of it.  (Whether it builds and passes our checkers and objtool
+# is scripts/verify-tree.sh, on an allmodconfig build: README, Measured.)
+
+. "$(dirname "$0")/../lib.sh"
+
+for v in 6.12 7.2; do
+	k=$(ktree "$v")
+	(cd "$k" && "$top/uabatch" scan --all .) > "$work/scan" 2> /dev/null || [ $? = 1 ] ||
+		die "$v: scan failed"
+	(cd "$k" && "$top/uabatch" patch --all .) > "$work/all.diff" 2> /dev/null || [ $? = 1 ] ||
+		die "$v: patch failed"
+	[ -s "$work/all.diff" ] || die "$v: no patch"
+
+	# 'FILE LINE' of each finding scan says is auto-fixable.
+	grep -v 'not auto-fixable' "$work/scan" |
+		sed -n 's|^\./\([^:]*\):\([0-9]*\):.*|\1 \2|p' | sort -u > "$work/fixable"
+	# 'FILE FIRST LAST' of each function the patch changes.
+	: > "$work/rewritten"
+	sed -n 's|^+++ b/||p' "$work/all.diff" | while IFS= read -r f; do
+		awk -v f="$f" '/^--- a\// { on = ($0 == "--- a/" f) } on' "$work/all.diff" > "$work/one.diff"
+		(cd "$work" && patch -s -p1 -o new.c "$k/$f" < one.diff) > /dev/null ||
+			die "$v: the patch of $f does not apply"
+		diff -U0 "$k/$f" "$work/new.c" > "$work/u0" || true
+		awk -v list=1 -f "$top/scripts/split-fixes.awk" "$work/u0" "$k/$f" |
+			awk -F'\t' -v f="$f" '{ print f, $4, $5 }' >> "$work/rewritten"
+	done
+	# Each fixable finding lies in a rewritten function, and each
+	# rewritten function holds a fixable finding.
+	awk 'FILENAME == ARGV[1] { fn[++n] = $0; next }
+	{
+		hit = 0
+		for (i = 1; i <= n; i++) {
+			split(fn[i], r, " ")
+			if (r[1] == $1 && r[2] <= $2 && $2 <= r[3]) { hit = 1; used[i] = 1 }
+		}
+		if (!hit) print "scan calls it auto-fixable, patch does not rewrite it: " $0
+	}
+	END { for (i = 1; i <= n; i++) if (!(i in used)) print "rewritten with no auto-fixable finding: " fn[i] }' \
+		"$work/rewritten" "$work/fixable" > "$work/disagree"
+	[ -s "$work/disagree" ] && { cat "$work/disagree" >&2; die "$v: scan and patch disagree"; }
+
+	perl "$k/scripts/checkpatch.pl" --strict --no-tree --no-signoff --quiet \
+		--ignore COMMIT_MESSAGE "$work/all.diff" > "$work/checkpatch" 2>&1 || true
+	grep -qE '^(ERROR|WARNING|CHECK):' "$work/checkpatch" &&
+		{ cat "$work/checkpatch" >&2; die "$v: checkpatch.pl --strict complains"; }
+	echo "$v: $(wc -l < "$work/fixable") auto-fixable findings = $(wc -l < "$work/rewritten")" \
+		"rewritten functions in $(grep -c '^+++ ' "$work/all.diff") files; checkpatch.pl --strict silent"
+done

@@ -398,8 +398,13 @@ done
 sed -n 's/^uabatch: verify: \([^:]*\): \([^ ]*()\)\{0,1\}:\{0,1\} *dropped: /dropped \1 \2 /p' \
 	"$work/verify.err" >> "$staging/summary"
 
-[ -e "$out" ] && rmdir "$out"
-mv "$staging" "$out"
+# Into DIR as it is (a link to a directory stays one), or renamed to it.
+if [ -d "$out" ]; then
+	mv "$staging"/* "$out"/
+	rmdir "$staging"
+else
+	mv "$staging" "$out"
+fi
 cat "$out/summary"
 [ "$ncand" -gt 0 ] && exit 1
 exit 0

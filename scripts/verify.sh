@@ -225,28 +225,24 @@ while IFS= read -r file; do
 	diff -U0 "$orig" "$work/patched.out" > "$work/u0" || true
 	awk -v list=1 -f "$top/scripts/split-fixes.awk" "$work/u0" "$orig" > "$work/fixes"
 
-	# What to build: the file, or the first .c file that includes the
-	# header (and calls a function the patch changes) that the build
+	# What to build: the file, or the first .c file that includes it
+	# (a header, or a .c file such as control_compat.c, which control.c
+	# includes) and calls a function the patch changes, that the build
 	# directory builds.
-	header=
+	cut -f2 "$work/fixes" > "$work/functions"
 	case $file in
-	*.h)
-		header=$file
-		cut -f2 "$work/fixes" > "$work/functions"
-		sh "$top/scripts/host-of.sh" "$srcdir" "$file" "$work/functions" |
-			head -n 5 > "$work/hosts"
-		;;
-	*)
-		echo "$file" > "$work/hosts"
-		;;
-	esac
-	host= hostcmd=
+	*.h) ;;
+	*) echo "$file" ;;
+	esac > "$work/hosts"
+	sh "$top/scripts/host-of.sh" "$srcdir" "$file" "$work/functions" |
+		head -n 5 >> "$work/hosts"
+	header= host= hostcmd=
 	while IFS= read -r h; do
 		hostcmd=$(command_of "$build" "${h%.c}.o") && { host=$h; break; }
 	done < "$work/hosts"
+	[ "$host" = "$file" ] || header=$file
 	if [ -z "$host" ]; then
-		say "$file: dropped: $(basename "$build") does not build $(if [ -n "$header" ]; then
-			echo "a .c file that includes it"; else echo it; fi)"
+		say "$file: dropped: $(basename "$build") builds neither it nor a .c file that includes it"
 		continue
 	fi
 	mkdir -p "$work/old/$(dirname "$host")"

@@ -10,7 +10,8 @@
 # new-side line.  KDIR itself is only read.
 #
 # A region defect makes the exit status 1; batching opportunities are
-# advice (exit 0) unless --strict.  Bad usage or input: exit 2, a message
+# advice (exit 0) unless --strict; a touched function that could not be
+# analysed (not parsed), exit 3.  Bad usage or input: exit 2, a message
 # on stderr, nothing on stdout.
 #
 # A .c file is built as it is (uabatch check).  A header cannot be built
@@ -184,19 +185,23 @@ tag()
 	sed "s|^$work/new/||; s|^|$1	|" >> "$work/findings"
 }
 
-# Run uabatch; exit 1 is findings, 2 is an error (its message goes on).
+# Run uabatch; exit 1 is findings, 3 something not analysed (said, and
+# kept for the exit status), 2 an error (its message goes on).
+: > "$work/incomplete"
 run()
 {
 	status=0
 	"$top/uabatch" "$@" > "$work/out" 2> "$work/err" || status=$?
-	[ $status -le 1 ] || return 1
+	[ $status -le 1 ] || [ $status = 3 ] || return 1
 	sed "s|$work/new/||g" "$work/err" >&2
+	[ $status != 3 ] || echo "$*" >> "$work/incomplete"
 }
 
 grep '\.[ch]$' "$work/changed" | sed "s|^|$work/new/|" > "$work/sources" || true
 if [ -s "$work/sources" ]; then
+	# Advice on the lines the patch touches, cold paths too.
 	# shellcheck disable=SC2046 # one word a file: paths of a patch
-	run scan $(cat "$work/sources") || { cat "$work/err" >&2; die "uabatch scan failed"; }
+	run scan --all $(cat "$work/sources") || { cat "$work/err" >&2; die "uabatch scan failed"; }
 	tag coccinelle < "$work/out"
 fi
 
@@ -387,4 +392,5 @@ fi
 sh "$top/scripts/format-findings.sh" "$format" $([ $strict = 1 ] && echo strict) < "$work/kept"
 
 [ "$failing" = 0 ] || exit 1
+[ -s "$work/incomplete" ] && exit 3
 exit 0

@@ -6,7 +6,7 @@ set -eu
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cache=${UABATCH_CACHE:-$HOME/.cache/uabatch}
-reference=${UABATCH_REFERENCE:-$top/../shared/reference}
+reference=$top/testcases/reference
 work=$(mktemp -d "${TMPDIR:-/tmp}/uabatch-it.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 

@@ -808,6 +808,17 @@ class Function:
 		self.fault_paths = {}	# (mode or None, leave) -> label
 		self.given = set()	# labels given to fault paths
 
+	def pointers(self):
+		"""The names the function declares as pointers (parameters and
+		locals: '* name' followed by ',', ';', '=' or ')')."""
+		if not hasattr(self, '_pointers'):
+			start = self.src.tokens[self.body.first][2]
+			head = self.src.text[max(0, self.src.text.rfind('\n}', 0, start),
+						 self.src.text.rfind(';\n', 0, start)):start]
+			text = head + stmt_text(self.src, self.body)
+			self._pointers = set(re.findall(r'\*\s*(\w+)\s*[,;=)]', text))
+		return self._pointers
+
 	def label_for(self, mode, leave, ptr):
 		"""The label of the fault path that ends a region of mode (None
 		in a scoped block) and leaves by leave: one a function and kind,
@@ -969,6 +980,31 @@ class Fix:
 		self.label_key = None	# what fault paths of one label share
 		self.around = None	# (loop, [texts before], [texts after])
 
+def bounds_checked(src, fn, first, last, skip):
+	"""An element of an array of a known size that tokens [first, last)
+	index with a variable (outside the token ranges of skip, the user
+	addresses): a kernel built with UBSAN_BOUNDS checks it with a call,
+	which a region must not hold.  An index into a pointer the function
+	declares is not checked.  The text of the first one, or None."""
+	pointers = fn.pointers()
+	for i in range(first, last):
+		if src.tokens[i][1] != '[' or any(a <= i < b for a, b in skip):
+			continue
+		end = closing(src, i)
+		index = words(src, i + 1, end)
+		if len(index) == 1 and re.match(r'^\d+$', index[0]):
+			continue
+		k = i - 1
+		while k > first and src.tokens[k][0] == 'comment':
+			k -= 1
+		base = src.tokens[k]
+		before = src.tokens[k - 1][1] if k > 0 else ''
+		if base[0] == 'id' and before not in ('.', '->') and base[1] in pointers:
+			continue
+		if base[0] == 'id' or base[1] in (')', ']'):
+			return shown(span(src, k, end + 1))
+	return None
+
 def judge_run(src, fn, run, scoped):
 	"""Rewrite the run, or say why not: (Fix, None) or (None, why)."""
 	size, why = region_size(run)
@@ -977,6 +1013,11 @@ def judge_run(src, fn, run, scoped):
 	for a in run.accesses:
 		if not is_pure(src, *a.e):
 			return None, 'side effect or call in "%s"' % shown(a.value())
+	stmts = run.stmts()
+	checked = bounds_checked(src, fn, stmts[0].first, stmts[-1].last,
+				 [a.E for a in run.accesses])
+	if checked:
+		return None, '"%s" would be bounds-checked (UBSAN) by a call inside the region' % checked
 	if any(len(m.accesses) > SLOTS - 2 for m in run.members):
 		return None, 'more than %d accesses in one condition' % (SLOTS - 2)
 	kinds = set(m.kind for m in run.members)
@@ -1164,6 +1205,9 @@ def judge_loop(src, fn, loop, unsigned):
 	for a in loop.accesses:
 		if not is_pure(src, *a.e):
 			return None, 'side effect or call in "%s"' % shown(a.value())
+	checked = bounds_checked(src, fn, s.head[0], s.last, [a.E for a in loop.accesses])
+	if checked:
+		return None, '"%s" would be bounds-checked (UBSAN) by a call inside the region' % checked
 	if not is_leave(fn, leave):
 		return None, 'the fault path would leave by "%s", not by a constant return or a goto' % leave
 	for m in members:

@@ -92,9 +92,14 @@ analysis.say_unparsed()
 
 // ---- reports ---------------------------------------------------------------
 
-@script:python depends on report || org@
+@script:python depends on report@
 @@
-coccinelle.findings.extend(analysis.report())
+coccinelle.findings.extend(analysis.report(analysis.notes))
+
+// org mode lists the notes too.
+@script:python depends on org@
+@@
+coccinelle.findings.extend(analysis.report(True))
 
 @star depends on context@
 identifier acc = {put_user, __put_user, get_user, __get_user}; // model: access

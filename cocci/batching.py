@@ -1300,16 +1300,16 @@ class Analysis:
 	def shown(self, f):
 		return f.hot or self.notes or f.ident == 'not-parsed'
 
-	def report(self):
-		"""(sort key, text line, org line) of the findings shown, of the
-		files not reported yet."""
+	def report(self, notes):
+		"""(sort key, text line, org line) of the warnings (and of the
+		notes too, if notes), of the files not reported yet."""
 		out = []
 		for path in sorted(self.files):
 			if path in self.reported_files:
 				continue
 			self.reported_files.add(path)
 			for f in self.decide(path).findings:
-				if not self.shown(f):
+				if not (notes or self.shown(f)):
 					continue
 				_, _, line, col = f.site
 				org = '* TODO [[view:%s::face=ovl-face1::linb=%d::colb=%d::cole=%d][%s]]' % \

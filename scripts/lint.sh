@@ -9,9 +9,10 @@
 # the patch adds or changes are printed, with the patch's path and its
 # new-side line.  KDIR itself is only read.
 #
-# A region defect makes the exit status 1; batching opportunities are
-# advice (exit 0) unless --strict; a touched function that could not be
-# analysed (not parsed), exit 3.  Bad usage or input: exit 2, a message
+# A region defect, or a .c file that builds as it is and not patched,
+# makes the exit status 1; batching opportunities are advice (exit 0)
+# unless --strict; a touched function or file that could not be analysed
+# (not parsed, not built), exit 3.  Bad usage or input: exit 2, a message
 # on stderr, nothing on stdout.
 #
 # A .c file is built as it is (uabatch check).  A header cannot be built
@@ -358,7 +359,18 @@ n=0
 	for e in $engines; do
 		if ! run check --engine "$e" --kdir "$kdir" "$wrapper"; then
 			why=$(grep -m1 'error' "$work/err" || tail -1 "$work/err")
-			note "$f: not checked, does not build in $kdir ($e): $(echo "$why" | sed "s|$work/new/||g")"
+			why=$(echo "$why" | sed "s|$work/new/||g")
+			# A .c file that builds as it is, and not patched: the
+			# patch breaks it.  Otherwise it is not checked.
+			echo "#include \"$kdir/$f\"" > "$work/wrap/orig.c"
+			if [ "${f%.c}" != "$f" ] &&
+			   "$top/uabatch" check --engine "$e" --kdir "$kdir" "$work/wrap/orig.c" \
+				> /dev/null 2>&1; then
+				echo "$prog: $f: the patch breaks its build: $why" | tee -a "$work/broken" >&2
+			else
+				note "$f: not checked, does not build in $kdir ($e): $why"
+				echo "$f" >> "$work/incomplete"
+			fi
 			break
 		fi
 		tag "$e" < "$work/out"
@@ -391,6 +403,6 @@ else
 fi
 sh "$top/scripts/format-findings.sh" "$format" $([ $strict = 1 ] && echo strict) < "$work/kept"
 
-[ "$failing" = 0 ] || exit 1
+[ "$failing" = 0 ] && [ ! -s "$work/broken" ] || exit 1
 [ -s "$work/incomplete" ] && exit 3
 exit 0

@@ -55,14 +55,19 @@ RUN_ID = {'write': 'batch-put-run', 'read': 'batch-get-run', 'rw': 'batch-rw'}
 LOOP_ID = {'write': 'batch-put-loop', 'read': 'batch-get-loop'}
 
 
-def hot_path(path, func):
-	"""Why function func of file path runs per I/O or per event, from
-	model/hot-paths; or None."""
+def path_entry(path, func):
+	"""What model/hot-paths says of function func of file path: the WHY
+	of the first entry that matches, or None."""
 	for glob, funcs, why in HOT:
 		if glob_match(glob, path) and \
 		   any(glob_match(g, func) for g in funcs.split(',')):
 			return why
 	return None
+
+def hot_path(path, func):
+	"""Why function func of file path runs per I/O or per event, or None."""
+	why = path_entry(path, func)
+	return None if why is None or why.startswith('cold:') else why
 
 def glob_match(glob, s):
 	r = re.escape(glob).replace(r'\*', '[^/]*')
@@ -80,6 +85,9 @@ COLD = [	# function names that say a path is not hot, and why
 
 def coldness(path, func):
 	"""Why the path of func is not worth a region, as the message says it."""
+	why = path_entry(path, func)
+	if why is not None and why.startswith('cold:'):
+		return why[len('cold:'):].strip()
 	for pattern, why in COLD:
 		if re.search(pattern, func):
 			return why
@@ -560,10 +568,11 @@ def as_member(src, s, accesses):
 	return None
 
 def err_test(src, s, err):
-	"""The way out of 'if (err) return R;' (or 'goto L;'), or None."""
+	"""The way out of 'if (err) return R;' (or 'goto L;', the test in
+	unlikely() or not), or None."""
 	if s is None or s.kind != 'if' or s.orelse is not None:
 		return None
-	if words(src, s.head[0], s.head[1]) != [err]:
+	if words(src, s.head[0], s.head[1]) not in ([err], ['unlikely', '(', err, ')']):
 		return None
 	return leave_of(src, s.body)
 
@@ -923,13 +932,16 @@ def region_size(run):
 	ptr = run.base
 	if ptr is None:
 		a = [a for a in run.accesses if a.base != run.object][0]
-		return None, '"%s" is an element of an array in *%s, which may lie past it' % \
-		       (shown(a.address()), run.object)
+		return None, '"%s" is an element of an array in *%s: the rewrite cannot ' \
+		       'show that its index is within the array' % (shown(a.address()), run.object)
 	where = [a.index for a in run.accesses]
 	for a in run.accesses:
+		if a.index is None and shown(a.address()).startswith('('):
+			return None, '"%s" casts the address to another type: the rewrite cannot ' \
+			       'show that sizeof(*%s) covers what it accesses' % (shown(a.address()), ptr)
 		if a.index is None:
-			return None, '"%s" may lie past *%s: no region size covers it' % \
-			       (shown(a.address()), ptr)
+			return None, 'the rewrite cannot show that sizeof(*%s) covers "%s"' % \
+			       (ptr, shown(a.address()))
 	if all(w == 'f' for w in where):
 		return 'sizeof(*%s)' % ptr, None
 	if all(isinstance(w, int) for w in where):
@@ -1156,12 +1168,12 @@ def judge_loop(src, fn, loop, unsigned):
 	"""Rewrite the loop, or say why not: (Fix, None) or (None, why)."""
 	s = loop.stmt
 	if s.kind != 'for':
-		return None, 'not a counted loop "for (i = 0; i < n; i++)"'
+		return None, 'not a loop of the form "for (i = 0; i < n; i++)"'
 	parts = split_on(src, s.head[0], s.head[1], ';')
 	init, cond, step = [words(src, a, b) for a, b in parts]
 	if len(init) != 3 or init[1:] != ['=', '0'] or len(cond) < 3 or \
 	   cond[:2] != [init[0], '<']:
-		return None, 'not a counted loop "for (i = 0; i < n; i++)"'
+		return None, 'not a loop of the form "for (i = 0; i < n; i++)"'
 	i = init[0]
 	n_first, n_last = parts[1][0] + 2, parts[1][1]
 	n = span(src, n_first, n_last)
@@ -1200,8 +1212,8 @@ def judge_loop(src, fn, loop, unsigned):
 		return None, 'side effect or call in the bound "%s"' % shown(n)
 	constant = CONSTANT.match(flat(n)) or re.match(r'^(ARRAY_SIZE|sizeof)\(', flat(n))
 	if not constant and src.tokens[n_first][2] not in unsigned:
-		return None, 'the bound "%s" may be negative: a region of a negative count fails ' \
-			     'where the loop did nothing' % shown(n)
+		return None, 'the bound "%s" is not known to be unsigned: a region of a negative ' \
+			     'count would fail where the loop may not have' % shown(n)
 	for a in loop.accesses:
 		if not is_pure(src, *a.e):
 			return None, 'side effect or call in "%s"' % shown(a.value())
@@ -1283,6 +1295,15 @@ def regionless(root, rel):
 	dirs, files = regionless_by_root[root]
 	parts = rel.split('/')
 	return rel in files or any('/'.join(parts[:k]) in dirs for k in range(1, len(parts)))
+
+def say_left_out(path):
+	"""Say, in the file the driver names (UABATCH_LEFT_OUT), that file path
+	is left out: the driver tells the user when the path is one given."""
+	where = os.environ.get('UABATCH_LEFT_OUT')
+	if where:
+		with open(where, 'a') as f:
+			f.write('%s: left out: only architectures without user access '
+				'regions build it\n' % path)
 
 PLACEHOLDER = 'uabatch_placeholder();'
 SLOTS = 12
@@ -1378,6 +1399,9 @@ class Analysis:
 		if fs.findings is None:
 			fs.findings = []
 			fs.plan = Plan()
+			if regionless(*tree_of(fs.path)):
+				say_left_out(fs.path)
+				return fs
 			seen = set()
 			for body, name, accesses in functions_of(fs):
 				seen.add(body.first)
@@ -1387,19 +1411,15 @@ class Analysis:
 					fs.findings.append(not_analysed(fs, body, name,
 									'internal error: %r' % e))
 			for start, name in unparsed(fs.src, seen):
-				root, rel = tree_of(fs.path)
-				if not regionless(root, rel):
-					fs.findings.append(not_analysed(fs, start, name,
-									'Coccinelle cannot parse it'))
+				fs.findings.append(not_analysed(fs, start, name,
+								'Coccinelle cannot parse it'))
 		return fs
 
 	def decide_function(self, fs, body, name, accesses):
 		src = fs.src
 		name = syscall_name(src, body) or name
 		fn = Function(src, body, name)
-		root, rel = tree_of(fs.path)
-		if regionless(root, rel):
-			return
+		rel = tree_of(fs.path)[1]
 		hot = hot_path(rel, name)
 		if hot and re.search('compat', name):
 			hot = None

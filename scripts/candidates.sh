@@ -35,7 +35,8 @@
 # KDIR.  DIR must not exist or be empty.  Progress goes to standard
 # error when it is a terminal.
 # Exit status: 0 nothing to propose, 1 a series written, 2 bad usage or
-# input (nothing written).
+# input (nothing written), 3 something could not be analysed (said on
+# standard error; the series of the rest is written).
 
 set -eu
 
@@ -141,15 +142,24 @@ savings()
 
 
 progress "scan and patch --verify: $*"
+# Exit 3 of either: something was not analysed; it is said, the series
+# is written, and candidates exits 3 too.
+incomplete=
 status=0
 (cd "$kdir" && "$top/uabatch" scan "$@") > "$work/findings" 2> "$work/scan.err" || status=$?
-[ $status -le 1 ] || { progress_end; cat "$work/scan.err" >&2; die "uabatch scan failed"; }
+[ $status -le 1 ] || [ $status = 3 ] ||
+	{ progress_end; cat "$work/scan.err" >&2; die "uabatch scan failed"; }
 status=0
 # shellcheck disable=SC2086 # --build words: directories without blanks
 (cd "$kdir" && "$top/uabatch" patch $builds --verify "$@") > "$work/verified" \
 	2> "$work/verify.err" || status=$?
-[ $status -le 1 ] || { progress_end; cat "$work/verify.err" >&2; die "uabatch patch --verify failed"; }
+[ $status -le 1 ] || [ $status = 3 ] ||
+	{ progress_end; cat "$work/verify.err" >&2; die "uabatch patch --verify failed"; }
 progress_end
+if [ $status = 3 ]; then
+	incomplete=y
+	grep -v '^uabatch: verify: ' "$work/verify.err" >&2 || true
+fi
 
 # 'path <tab> line <tab> function <tab> id <tab> message' of every finding
 # the fixer rewrites; the function is the last 'in NAME()' of the message.
@@ -406,5 +416,6 @@ else
 	mv "$staging" "$out"
 fi
 cat "$out/summary"
+[ -z "$incomplete" ] || exit 3
 [ "$ncand" -gt 0 ] && exit 1
 exit 0

@@ -19,6 +19,12 @@ function flush() {
 
 !in_body && /^[ \t]*#/ { next }
 
+# A comment before a function (its kernel-doc) is not its header.
+!in_body && /^[ \t]*(\/\*|\*)/ {
+	header = ""
+	next
+}
+
 !in_body {
 	header = header " " $0
 	if (/^\{/) {

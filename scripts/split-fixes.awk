@@ -8,9 +8,10 @@
 # With -v list=1: one line a fix, 'N <tab> FUNCTION <tab> FIRST CHANGED
 # LINE <tab> FUNCTION'S FIRST LINE <tab> ITS LAST LINE'.
 # Otherwise: the original file with the fixes numbered in -v apply (a
-# comma-separated list) applied.
+# comma-separated list) applied; with -v lines=1 instead, 'N <tab> LINE'
+# for each line a fix adds, LINE its number in that file.
 #
-# usage: awk [-v list=1 | -v apply=N,M] -f split-fixes.awk DIFF_U0 ORIGINAL
+# usage: awk [-v list=1 | -v apply=N,M [-v lines=1]] -f split-fixes.awk DIFF_U0 ORIGINAL
 # DIFF_U0 is 'diff -U0 ORIGINAL NEW'.
 
 BEGIN {
@@ -35,8 +36,14 @@ FILENAME == ARGV[1] {
 
 { line[FNR] = $0 }
 
-# Functions, as excerpt.awk sees them.
+# Functions, as excerpt.awk sees them; a comment before one (its
+# kernel-doc) is not its header.
 !body && /^[ \t]*#/ { next }
+!body && /^[ \t]*(\/\*|\*)/ {
+	head = 0
+	header = ""
+	next
+}
 !body {
 	if (!head && $0 !~ /^[ \t]*$/)
 		head = FNR
@@ -94,17 +101,28 @@ END {
 		exit
 	}
 	i = 1
+	out = 0
 	for (h = 1; h <= nh; h++) {
-		if (!(fix_of(h) in wanted))
+		f = fix_of(h)
+		if (!(f in wanted))
 			continue
 		# A hunk replaces its lines, or inserts after line start.
 		upto = len[h] ? start[h] : start[h] + 1
 		while (i < upto)
-			print line[i++]
-		for (j = 1; j <= nadd[h]; j++)
-			print added[h, j]
+			emit(line[i++])
+		for (j = 1; j <= nadd[h]; j++) {
+			if (lines)
+				printf "%d\t%d\n", f, out + 1
+			emit(added[h, j])
+		}
 		i += len[h]
 	}
 	while (i <= FNR)
-		print line[i++]
+		emit(line[i++])
+}
+
+function emit(text) {
+	out++
+	if (!lines)
+		print text
 }

@@ -12,8 +12,10 @@
 # flags, and objtool checks the object.  A fix (the changes in one
 # function) is dropped when the patched file does not build, or adds a
 # compiler warning, a region finding of either checker or an objtool
-# UACCESS warning, or when checkpatch.pl --strict says anything of it;
-# when the file's fixes fail together, each is tried alone.  A header is
+# UACCESS warning, or when checkpatch.pl --strict says anything of it,
+# or when none of its lines becomes code in that configuration (nothing
+# of it would have been checked); when the file's fixes fail together,
+# each is tried alone.  A header is
 # compiled inside a .c file that includes it, its patched copy first on
 # the include path.
 #
@@ -153,7 +155,9 @@ check_build()
 	cmd=$(printf '%s\n' "$line" | sed "s/[[:space:]]*\$//; s|-Wp,-MMD,[^ ]*|-Wp,-MMD,$work/obj.d|;
 		s| -c -o [^ ]* [^ ]*\$||; s|^\([^ ]*\) |\1 $inc |")
 	cmd="$cmd -iquote $srcdir/$(dirname "$rel")"
-	(cd "$b" && eval "$cmd -fplugin=$plugin -c -o $work/obj.o $src") > "$work/build.log" 2>&1 ||
+	# -g1: a line table, which does not change the code, tells which
+	# lines became code (compiled_lines).
+	(cd "$b" && eval "$cmd -g1 -fplugin=$plugin -c -o $work/obj.o $src") > "$work/build.log" 2>&1 ||
 		{ grep -m 3 'error' "$work/build.log" | sed 's/^[^ ]*:[0-9]*:[0-9]*: //' > "$out"; return 1; }
 	flags=$(printf '%s\n' "$cmd" | sed 's/^[^ ]* //')
 	(cd "$b" && eval "$top/sparse-checks/sparse-uaccess --uaccess-only $(checkflags "$b") $flags $src") \
@@ -161,6 +165,35 @@ check_build()
 	diagnostics "$work/build.log" > "$out"
 	sh "$top/scripts/objtool-uaccess.sh" "$b" "$work/obj.o" >> "$out"
 	sort -o "$out" "$out"
+}
+
+# The lines of source file $1 that the last check_build made code of.
+compiled_lines()
+{
+	readelf -W --debug-dump=decodedline "$work/obj.o" | awk -v f="$1" '
+		BEGIN { base = f; sub(/.*\//, "", base) }
+		/:$/ && !/^Contents / {
+			file = substr($0, 1, length($0) - 1)
+			sub(/^CU: /, "", file)
+			next
+		}
+		$2 ~ /^[0-9]+$/ && $3 ~ /^0x/ && (file == f || file == base) { print $2 }' |
+		sort -u
+}
+
+# A fix of $1 (a comma-separated list) no line of which became code in
+# the last check_build of copy $2: its function, or the branch it
+# rewrites, is compiled out, and nothing of it was checked.  Its number,
+# or nothing.
+compiled_out()
+{
+	compiled_lines "$2" > "$work/compiled"
+	awk -v apply="$1" -v lines=1 -f "$top/scripts/split-fixes.awk" "$work/u0" "$orig" > "$work/added"
+	for n in $(echo "$1" | tr , ' '); do
+		awk -F'\t' -v n="$n" '$1 == n { print $2 }' "$work/added" |
+			grep -qxFf "$work/compiled" ||
+			{ echo "$n"; return; }
+	done
 }
 
 # The file as fixes $1 (a comma-separated list) leave it, in $2.
@@ -172,9 +205,10 @@ with_fixes()
 # Why the file with fixes $1 is worse than the original, or nothing.
 judge()
 {
+	these=$1
 	copy=$work/new/$file
 	mkdir -p "$(dirname "$copy")"
-	with_fixes "$1" "$copy"
+	with_fixes "$these" "$copy"
 	if [ -n "$header" ]; then
 		built=$work/new/$host
 		mkdir -p "$(dirname "$built")"
@@ -190,6 +224,10 @@ judge()
 	new=$(comm -13 "$work/before" "$work/after" | head -n 1)
 	if [ -n "$new" ]; then
 		echo "the build adds: $new"
+		return
+	fi
+	if [ -n "$(compiled_out "$these" "$copy")" ]; then
+		echo "compiled out in $(basename "$build"): no line of it became code, nothing checked it"
 		return
 	fi
 	diff -u --label "a/$file" --label "b/$file" "$orig" "$copy" > "$work/one.diff" || true

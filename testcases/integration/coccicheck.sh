@@ -33,26 +33,28 @@ expect()
 
 for v in 6.12 7.2; do
 	k=$(ktree "$v")
-	run=kernel/time/time.c
-	rx=$(path_rx kernel/time time.c)
-	line=$(grep -n 'if (put_user(ts.tv_sec, &tv->tv_sec)' "$k/$run" | head -n 1 | cut -d: -f1)
-	cold=$(grep -n 'if (get_user(new_ts.tv_sec, &tv->tv_sec)' "$k/$run" | head -n 1 | cut -d: -f1)
-	[ -n "$line" ] && [ -n "$cold" ] || die "$k/$run: no gettimeofday() run to find"
+	run=drivers/usb/core/devio.c
+	rx=$(path_rx drivers/usb/core devio.c)
+	line=$(grep -n 'if (put_user(as->status, &userurb->status))' "$k/$run" | head -n 1 | cut -d: -f1)
+	cold=$(grep -n 'if (get_user(num_streams, &streams->num_streams)' "$k/$run" | head -n 1 | cut -d: -f1)
+	[ -n "$line" ] && [ -n "$cold" ] || die "$k/$run: no processcompl() run to find"
 
-	coccicheck "$k" report kernel/time
-	expect "^$rx:$line:[0-9]*: warning: 2 user writes through tv in gettimeofday() .*\[uaccess:batch-put-run\]$" \
+	coccicheck "$k" report drivers/usb/core
+	expect "^$rx:$line:[0-9]*: warning: 3 user writes through userurb in processcompl() .*\[uaccess:batch-put-run\]$" \
 		"$v: report mode: no batch-put-run at $run:$line"
-	grep -q "^$rx:$cold:" "$work/out" && die "$v: report mode: the cold settimeofday() run is a warning"
-	coccicheck "$k" report kernel/time "-D notes"
-	expect "^$rx:$cold:[0-9]*: note: 2 user reads through tv in settimeofday() .*\[uaccess:batch-get-run\]$" \
+	grep -q "^$rx:$cold:" "$work/out" && die "$v: report mode: the cold parse_usbdevfs_streams() run is a warning"
+	coccicheck "$k" report drivers/usb/core "-D notes"
+	expect "^$rx:$cold:[0-9]*: note: 2 user reads through streams in parse_usbdevfs_streams() .*\[uaccess:batch-get-run\]$" \
 		"$v: report mode, -D notes: no note at $run:$cold"
-	coccicheck "$k" org kernel/time
+	coccicheck "$k" org drivers/usb/core
 	expect "^\* TODO \[\[view:$rx::face=ovl-face1::linb=$line::" "$v: org mode: no entry for $run:$line"
-	coccicheck "$k" context kernel/time
-	expect "^-.*put_user(ts.tv_sec, &tv->tv_sec)" "$v: context mode: the run is not marked"
-	expect "^-.*put_user(ts.tv_nsec / 1000, &tv->tv_usec)" "$v: context mode: the run's second access is not marked"
-	coccicheck "$k" patch kernel/time
-	expect "^+.*unsafe_put_user(ts.tv_sec, &tv->tv_sec" "$v: patch mode: no rewrite"
+	expect "^\* TODO \[\[view:$rx::face=ovl-face1::linb=$cold::" "$v: org mode: no note for $run:$cold"
+	coccicheck "$k" context drivers/usb/core
+	expect "^-.*put_user(as->status, &userurb->status)" "$v: context mode: the run is not marked"
+	expect "^-.*put_user(urb->error_count, &userurb->error_count)" \
+		"$v: context mode: the run's last access is not marked"
+	coccicheck "$k" patch drivers/usb/core
+	expect "^+.*unsafe_put_user(as->status, &userurb->status" "$v: patch mode: no rewrite"
 	grep -v '^$' "$work/err" | grep -v 'Please check\|carefully review\|/usr/bin/spatch' >&2 &&
 		die "$v: patch mode: spatch says more than the diff"
 	(cd "$k" && patch -p1 --dry-run -s < "$work/out") || die "$v: the coccicheck patch does not apply"

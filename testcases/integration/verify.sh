@@ -12,10 +12,13 @@
 #  - drivers/usb/core/devio.c: processcompl(), the status run rewritten
 #    for sizeof(*userurb), the flexible array's loop not (6.12 and 7.2);
 #  - fs/ext4/ioctl.c: an err that only gathered faults goes (--all);
-#  - kernel/ptrace.c: an access_ok() before the checking begin goes;
+#  - kernel/ptrace.c: ptrace_request()'s run is inside an #ifdef, its
+#    fault path would not be: not rewritten;
 #  - net/core/pktgen.c (7.2): num_arg()'s loop rewritten, the loops that
 #    leave by a goto not;
-#  - arch/x86/um/signal.c: user-mode Linux has no regions: left out.
+#  - arch/x86/um/signal.c: user-mode Linux has no regions: left out;
+#  - arch/x86/kernel/fpu/signal.c: save_fsave_header()'s branch for FPUs
+#    without FXSR is compiled out on x86-64: dropped, not "verified".
 
 . "$(dirname "$0")/../lib.sh"
 
@@ -60,20 +63,30 @@ for v in 6.12 7.2; do
 		"$work/out" "$v: processcompl()'s status run not rewritten"
 	grep -q '^+.*iso_frame_desc' "$work/out" && die "$v: the iso frame loop was rewritten"
 
+	verify "$v" --all arch/x86/kernel/fpu/signal.c
+	expect "save_fsave_header(): dropped: compiled out in build-$v-x86_64" "$work/err" \
+		"$v: save_fsave_header(), compiled out on x86-64, not said to be"
+	grep -q '^+.*unsafe_get_user(swd, &fp->swd' "$work/out" &&
+		die "$v: save_fsave_header()'s rewrite kept though nothing checked it"
+
 	verify "$v" --all fs/ext4/ioctl.c kernel/ptrace.c
 	expect 'ext4_compat_ioctl(): verified' "$work/err" "$v: ext4_compat_ioctl() not verified"
 	expect '^-.*int err;' "$work/out" "$v: ext4's err is left"
-	expect 'ptrace_request(): verified' "$work/err" "$v: ptrace_request() not verified"
-	expect '^-.*if (!access_ok(uiov, sizeof(\*uiov)))' "$work/out" "$v: ptrace's access_ok() is left"
+	grep -q 'ptrace_request' "$work/err" "$work/out" &&
+		die "$v: ptrace_request() rewritten, its label outside the #ifdef of its run"
+	(cd "$k" && "$top/uabatch" scan --all kernel/ptrace.c) > "$work/out" || true
+	expect 'in ptrace_request().*fault path would be in another preprocessor branch' \
+		"$work/out" "$v: ptrace_request(): not said why it is not rewritten"
 
 	(cd "$k" && "$top/uabatch" scan --all arch/x86/um/signal.c) > "$work/out" 2> "$work/err" ||
 		die "$v: arch/x86/um/signal.c: findings in user-mode Linux"
-	expect 'architectures without user access regions left out' "$work/err" \
+	expect 'signal.c: left out: only architectures without user access regions' "$work/err" \
 		"$v: arch/x86/um/signal.c: not said to be left out"
 
 	[ -z "$(find "$k" -newer "$stamp" -type f | head -n 1)" ] ||
 		die "$v: uabatch patch --verify wrote into $k: $(find "$k" -newer "$stamp" -type f | head -n 3)"
-	echo "$v: time.c, eventpoll.h, devio.c, ext4/ioctl.c, ptrace.c verified; user-mode Linux left out; tree untouched"
+	echo "$v: time.c, eventpoll.h, devio.c, ext4/ioctl.c verified; ptrace.c's run in an #ifdef" \
+		"not rewritten; fpu/signal.c compiled out; user-mode Linux left out; tree untouched"
 done
 
 verify 7.2 --all net/core/pktgen.c
@@ -97,5 +110,10 @@ sh "$top/scripts/verify.sh" "$k" "$work/bad.diff" "$cache/build-7.2-x86_64" > "$
 expect 'gettimeofday(): dropped: the build adds: .*\[uaccess:region-leak\]' "$work/err" \
 	"7.2: a fault path that leaks the region is not dropped"
 expect 'settimeofday(): verified' "$work/err" "7.2: the good fix of the broken file is dropped too"
-grep -q 'unsafe_put_user(ts.tv_sec' "$work/out" && die "7.2: the broken fix is kept"
+mkdir -p "$work/kept/kernel/time"
+cp "$k/kernel/time/time.c" "$work/kept/kernel/time/"
+(cd "$work/kept" && patch -s -p1 < "$work/out") || die "7.2: the kept fixes do not apply"
+native='/^SYSCALL_DEFINE2\(gettimeofday,/,/^}/'
+[ "$(awk "$native" "$k/kernel/time/time.c")" = "$(awk "$native" "$work/kept/kernel/time/time.c")" ] ||
+	die "7.2: the broken fix is kept"
 echo "7.2: pktgen's loops that leave by goto not rewritten; a leaking fix dropped, region-leak said"

@@ -20,7 +20,9 @@
 /// says why.  The analysis is in batching.py, beside this file.
 //
 // Confidence: High
-// Comments: precision measured on whole trees: see README.md
+// Comments: the warnings of linux-source-6.12 and 7.2 read by hand: 11 of
+// 13 real, 2 correct on cold paths, none wrong; -D notes adds correct
+// findings on cold paths (README.md, Measured; testcases/precision.md)
 // Options: --no-includes --include-headers
 
 virtual patch

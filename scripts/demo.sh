@@ -15,14 +15,19 @@ shift
 [ $# -gt 0 ] || set -- fs kernel include/linux
 
 findings=$(mktemp)
-trap 'rm -f "$findings"' EXIT
+trap 'rm -f "$findings" "$findings.batch"' EXIT
 cd "$tree"
 echo "== uabatch scan $* (in $tree)"
-"$top/uabatch" scan "$@" > "$findings" || [ $? = 1 ]
+# Exit 3: a function Coccinelle cannot parse, a not-parsed note.
+status=0
+"$top/uabatch" scan "$@" > "$findings" || status=$?
+[ $status = 0 ] || [ $status = 1 ] || [ $status = 3 ] || exit $status
 cat "$findings"
-echo "== $(wc -l < "$findings") findings: $(grep -c 'not auto-fixable' "$findings" || true) only reported, the rest auto-fixable"
+grep '\[uaccess:batch-' "$findings" > "$findings.batch" || true
+echo "== $(wc -l < "$findings.batch") findings: $(grep -c 'not auto-fixable' "$findings.batch" || true)" \
+	"only reported, the rest auto-fixable"
 
-first=$(grep -v 'not auto-fixable' "$findings" | head -n 1 | cut -d: -f1)
+first=$(grep -v 'not auto-fixable' "$findings.batch" | head -n 1 | cut -d: -f1)
 [ -n "$first" ] || exit 0
 echo "== uabatch patch $first"
 "$top/uabatch" patch "$first" || [ $? = 1 ]

@@ -28,13 +28,19 @@ function flush() {
 !in_body {
 	header = header " " $0
 	if (/^\{/) {
-		# The name is the identifier before the first '(' of the header.
+		# The name is the identifier before the first '(' of the header,
+		# or a system call's first argument.
 		h = header
 		sub(/\(.*/, "", h)
 		n = split(h, w, /[^A-Za-z0-9_]+/)
 		name = w[n]
 		for (i = n; i > 0 && name == ""; i--)
 			name = w[i]
+		if (name ~ /^(COMPAT_)?SYSCALL(32)?_DEFINE[0-6]$/) {
+			name = header
+			sub(/^[^(]*\([ \t]*/, "", name)
+			sub(/[ \t]*[,)].*/, "", name)
+		}
 		in_body = 1
 	} else if (/;[ \t]*$/ || /^[ \t]*$/) {
 		header = ""

@@ -6,10 +6,14 @@ UABATCH_CACHE ?= $(HOME)/.cache/uabatch
 KERNELS ?= 6.12 7.2
 # Older trees: the poll reference case and the history of batching.
 OLD_KERNELS ?= 5.10 6.1
+# GCC versions the plugin is tested with besides the machine's own, from
+# a chroot of Debian unstable (empty: none).
+GCC_VERSIONS ?= 13 14 15 16
 BUILD := $(CURDIR)/build
 GCC_MAJOR := $(shell $(CC) -dumpversion | cut -d. -f1)
 APT_PACKAGES := coccinelle gcc-$(GCC_MAJOR)-plugin-dev flex bison bc \
-	libelf-dev libssl-dev dpkg-dev xz-utils patch
+	libelf-dev libssl-dev dpkg-dev xz-utils patch \
+	$(if $(GCC_VERSIONS),debootstrap)
 
 export UABATCH_CACHE
 
@@ -38,10 +42,12 @@ deps:
 	@sh scripts/sparse.sh $(BUILD) >/dev/null
 	@echo "deps: sparse library in $$(sh scripts/sparse.sh $(BUILD) 2>/dev/null)"
 	@echo "deps: SARIF validator $$(sh scripts/sarif-validator.sh)"
+	$(if $(GCC_VERSIONS),@sh scripts/gcc-versions.sh setup $(GCC_VERSIONS))
 
 kernels:
 	@sh scripts/kernels.sh $(KERNELS)
 	@sh scripts/kernels.sh --no-prepare $(OLD_KERNELS)
+	$(if $(GCC_VERSIONS),@sh scripts/gcc-versions.sh kernel 7.2)
 
 # Each sets up what it needs first: on a fresh machine 'make demo' and
 # 'make test' are the only two commands to type.

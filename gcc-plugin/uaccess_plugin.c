@@ -27,25 +27,7 @@
  *	time-report		print the CPU time of the pass at the end
  */
 
-#include "gcc-plugin.h"
-#include "plugin-version.h"
-#include "tree.h"
-#include "basic-block.h"
-#include "tree-ssa-alias.h"
-#include "internal-fn.h"
-#include "gimple-expr.h"
-#include "gimple.h"
-#include "gimple-iterator.h"
-#include "tree-pass.h"
-#include "context.h"
-#include "diagnostic-core.h"
-#include "diagnostic.h"
-#include "stringpool.h"
-#include "attribs.h"
-#include "cfganal.h"
-#include "tree-cfg.h"
-#include "tree-dfa.h"
-#include "cgraph.h"
+#include "gcc-compat.h"
 #include "uaccess_model.h"
 
 int plugin_is_GPL_compatible;
@@ -559,11 +541,11 @@ static void report(location_t loc, const char *id, const char *fmt, ...)
 		 * A finding is a warning even under the kernel's -Werror
 		 * (CONFIG_WERROR): failing a build is what 'werror' asks.
 		 */
-		bool as_error = global_dc->warning_as_error_requested;
+		bool as_error = werror_requested();
 
-		global_dc->warning_as_error_requested = false;
+		set_werror_requested(false);
 		warning_at(loc, 0, "%s [uaccess:%s]", msg, id);
-		global_dc->warning_as_error_requested = as_error;
+		set_werror_requested(as_error);
 	}
 }
 
@@ -1311,7 +1293,7 @@ static void transfer(struct fn_info *fi, basic_block bb, struct ua_flow *fl,
 static struct ua_state edge_state(struct fn_info *fi, edge e,
 				  struct ua_state st)
 {
-	gimple *last = last_stmt(e->src), *b = NULL;
+	gimple *last = last_nondebug_stmt(e->src), *b = NULL;
 	int pol;
 	bool success;
 
@@ -1329,7 +1311,7 @@ static struct ua_state edge_state(struct fn_info *fi, edge e,
 /* Whether edge @e can be taken when the scope flag has value @val. */
 static bool flag_allows(struct fn_info *fi, edge e, int val)
 {
-	gimple *last = last_stmt(e->src);
+	gimple *last = last_nondebug_stmt(e->src);
 	int *pol;
 	bool truth;
 
@@ -1389,7 +1371,7 @@ static unsigned flow_bits(struct ua_flow fl)
 /* The location of a path's last step into the function's exit. */
 static location_t exit_loc(edge e)
 {
-	gimple *last = last_stmt(e->src);
+	gimple *last = last_nondebug_stmt(e->src);
 	gphi_iterator gpi = gsi_start_phis(e->dest);
 
 	if (LOCATION_LOCUS(e->goto_locus) != UNKNOWN_LOCATION)

@@ -14,11 +14,24 @@
 #  - objtool, run by hand on the object, is the oracle: when it warns
 #    about user access, the plugin warns too.
 # Prints one line a mutant: name, plugin ids, objtool's verdict.
+#
+# With a GCC version N as argument (gcc_versions.sh gives each of the
+# chroot's), the 7.2 part only, built with gcc-N in the chroot of
+# scripts/gcc-versions.sh, in its x86_64_defconfig build directory of 7.2,
+# with the plugin built by gcc-N.
 
 . "$(dirname "$0")/../lib.sh"
 
-plugin=$top/gcc-plugin/uaccess_plugin.so
-[ -f "$plugin" ] || die "$plugin: not built (make)"
+gcc=${1:-}
+if [ -n "$gcc" ]; then
+	chroot_root=$cache/gcc-sid
+	plugin=$(sh "$top/scripts/gcc-versions.sh" plugin "$gcc" 2> "$work/plugin.log") ||
+		{ cat "$work/plugin.log" >&2; die "gcc-$gcc: the plugin does not build"; }
+	trap 'rm -rf "$work" "$chroot_root$work"' EXIT
+else
+	plugin=$top/gcc-plugin/uaccess_plugin.so
+	[ -f "$plugin" ] || die "$plugin: not built (make)"
+fi
 
 # Build copy $2 of a source as module object in tree $1 with the plugin,
 # the local headers of directory $3 of the tree beside it; the plugin's
@@ -27,20 +40,32 @@ build_with_plugin()
 {
 	kdir=$1 src=$2 dir=$3
 	d=$work/m
-	rm -rf "$d"
-	mkdir -p "$d"
-	cp "$src" "$d/mut.c"
+	rm -rf "${chroot_root:-}$d"
+	mkdir -p "${chroot_root:-}$d"
+	cp "$src" "${chroot_root:-}$d/mut.c"
 	for h in "$kdir/$dir"/*.h; do
-		[ -f "$h" ] && cp "$h" "$d/"
+		[ -f "$h" ] && cp "$h" "${chroot_root:-}$d/"
 	done
 	# Built-in, not a module: some files have several initcalls.
-	echo "obj-y := mut.o" > "$d/Kbuild"
-	make -s -C "$kdir" M="$d" KCFLAGS="-fplugin=$plugin -Wno-error" \
-		mut.o > "$work/build.log" 2>&1 ||
-		{ cat "$work/build.log" >&2; die "$src: does not compile in $kdir"; }
+	echo "obj-y := mut.o" > "${chroot_root:-}$d/Kbuild"
+	if [ -n "$gcc" ]; then
+		b=/build-7.2-gcc-$gcc
+		set -- sh "$top/scripts/gcc-versions.sh" run
+		"$@" make -s -C /src-7.2 O=$b M="$d" CC="gcc-$gcc" HOSTCC="gcc-$gcc" \
+			KCFLAGS="-fplugin=$plugin -Wno-error" mut.o > "$work/build.log" 2>&1 ||
+			{ cat "$work/build.log" >&2; die "$src: does not compile with gcc-$gcc"; }
+		objtool=$b/tools/objtool/objtool
+	else
+		set --
+		make -s -C "$kdir" M="$d" KCFLAGS="-fplugin=$plugin -Wno-error" \
+			mut.o > "$work/build.log" 2>&1 ||
+			{ cat "$work/build.log" >&2; die "$src: does not compile in $kdir"; }
+		objtool=$kdir/tools/objtool/objtool
+	fi
 	grep '\[uaccess:' "$work/build.log" > "$work/findings" || true
-	cp "$d/mut.o" "$work/copy.o"
-	"$kdir/tools/objtool/objtool" --hacks=jump_label --hacks=noinstr --orc \
+	# objtool --orc writes into the object: a copy.
+	cp "${chroot_root:-}$d/mut.o" "${chroot_root:-}$work/copy.o"
+	"$@" "$objtool" --hacks=jump_label --hacks=noinstr --orc \
 		--retpoline --rethunk --static-call --uaccess "$work/copy.o" \
 		2>&1 | grep -i 'uaccess' > "$work/objtool" || true
 }
@@ -59,6 +84,7 @@ fn_lines()
 # The awk program sees 'in_fn' (inside FUNCTION) and prints the mutant.
 mutant()
 {
+	[ -z "$gcc" ] || [ "$1" = 7.2 ] || return 0
 	ver=$1 file=$2 fn=$3 name=$4 id=$5 prog=$6
 	kdir=$(ktree "$ver")
 	set -- $(fn_lines "$kdir/$file" "$fn")
@@ -80,15 +106,16 @@ mutant()
 		{ cat "$work/findings" >&2; die "$ver $name: no $id in $fn()"; }
 	otool=clean
 	[ -s "$work/objtool" ] && otool="warns: $(head -1 "$work/objtool" | sed 's/.*: warning: objtool: //')"
-	echo "$ver $name: plugin: $ids${trail:+(inlined from $trail) }; objtool $otool"
+	echo "$ver${gcc:+ gcc-$gcc} $name: plugin: $ids${trail:+(inlined from $trail) }; objtool $otool"
 }
 
 baseline()
 {
+	[ -z "$gcc" ] || [ "$1" = 7.2 ] || return 0
 	kdir=$(ktree "$1")
 	build_with_plugin "$kdir" "$kdir/$2" "$(dirname "$2")"
 	[ -s "$work/findings" ] && { cat "$work/findings" >&2; die "$1 $2: false positives"; }
-	echo "$1 $2: unmutated: no finding"
+	echo "$1${gcc:+ gcc-$gcc} $2: unmutated: no finding"
 }
 
 baseline 6.12 fs/readdir.c

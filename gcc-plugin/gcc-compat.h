@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The GCC headers the plugin uses, and what differs between the GCC
+ * versions it builds with (12 to 16), as the kernel's
+ * scripts/gcc-plugins/gcc-common.h does for its own plugins.
+ */
+#ifndef UACCESS_GCC_COMPAT_H
+#define UACCESS_GCC_COMPAT_H
+
+#include "gcc-plugin.h"
+#include "plugin-version.h"
+#include "tree.h"
+#include "basic-block.h"
+#include "tree-ssa-alias.h"
+#include "internal-fn.h"
+#include "gimple-expr.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "diagnostic-core.h"
+#include "diagnostic.h"
+#include "stringpool.h"
+#include "attribs.h"
+#include "cfganal.h"
+#include "tree-cfg.h"
+#include "tree-dfa.h"
+#include "cgraph.h"
+
+/*
+ * Whether -Werror turns warnings into errors: a field of the diagnostic
+ * context up to GCC 13, behind accessors since GCC 14.
+ */
+#if GCCPLUGIN_VERSION_MAJOR >= 14
+static inline bool werror_requested(void)
+{
+	return global_dc->warning_as_error_requested_p();
+}
+
+static inline void set_werror_requested(bool on)
+{
+	global_dc->set_warning_as_error_requested(on);
+}
+#else
+static inline bool werror_requested(void)
+{
+	return global_dc->warning_as_error_requested;
+}
+
+static inline void set_werror_requested(bool on)
+{
+	global_dc->warning_as_error_requested = on;
+}
+#endif
+
+/* The last statement of a block, debug statements skipped: renamed in GCC 14. */
+#if GCCPLUGIN_VERSION_MAJOR < 14
+static inline gimple *last_nondebug_stmt(basic_block bb)
+{
+	return last_stmt(bb);
+}
+#endif
+
+#endif /* UACCESS_GCC_COMPAT_H */

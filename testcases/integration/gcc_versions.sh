@@ -1,0 +1,33 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# The GCC plugin with each GCC of the chroot that 'make deps' makes
+# (scripts/gcc-versions.sh: 13 to 16, what Debian 13, Fedora and Arch
+# build kernels with), as with the machine's own: it builds, its
+# testcases pass, it says nothing on the objects of 7.2 that open
+# regions (gcc_plugin_false_positives.sh N), and it finds every mutant of
+# 7.2 (gcc_plugin_mutants.sh N), with its id, in the mutated function.
+
+. "$(dirname "$0")/../lib.sh"
+
+versions=$(sh "$top/scripts/gcc-versions.sh" list) ||
+	die "no chroot of GCC versions: run 'make deps'"
+[ -n "$versions" ] || die "the chroot has no GCC"
+testcases=$(ls "$top"/gcc-plugin/tests/*.c | wc -l)
+
+for n in $versions; do
+	plugin=$(sh "$top/scripts/gcc-versions.sh" plugin "$n" 2> "$work/build.log") ||
+		{ cat "$work/build.log" >&2; die "gcc-$n: the plugin does not build"; }
+	status=0
+	sh "$top/scripts/gcc-versions.sh" run env CC="gcc-$n" \
+		sh "$(dirname "$plugin")/tests/run" > "$work/corpus" 2>&1 || status=$?
+	passed=$(grep -c '^PASS ' "$work/corpus" || true)
+	[ $status = 0 ] && [ "$passed" = "$testcases" ] ||
+		{ cat "$work/corpus" >&2; die "gcc-$n: $passed of $testcases testcases pass"; }
+	echo "gcc-$n: $passed testcases pass"
+	sh "$top/testcases/integration/gcc_plugin_false_positives.sh" "$n"
+	sh "$top/testcases/integration/gcc_plugin_mutants.sh" "$n" > "$work/mutants" ||
+		die "gcc-$n: mutants"
+	echo "gcc-$n: $(grep -c ': plugin: ' "$work/mutants") mutants of 7.2 found," \
+		"$(grep -c 'unmutated: no finding' "$work/mutants") files clean"
+done

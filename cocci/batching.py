@@ -1410,9 +1410,8 @@ class Analysis:
 				except Exception as e:	# a bug must not pass for a clean file
 					fs.findings.append(not_analysed(fs, body, name,
 									'internal error: %r' % e))
-			for start, name in unparsed(fs.src, seen):
-				fs.findings.append(not_analysed(fs, start, name,
-								'Coccinelle cannot parse it'))
+			for start, name, why in unparsed(fs.src, seen):
+				fs.findings.append(not_analysed(fs, start, name, why))
 		return fs
 
 	def decide_function(self, fs, body, name, accesses):
@@ -1497,19 +1496,23 @@ def not_analysed(fs, where, name, why):
 	return f
 
 def unparsed(src, parsed):
-	"""(offset of the first access, name) of each function of the file
-	that makes user accesses and is not among the bodies parsed (by the
-	token of their '{')."""
+	"""(offset of the first access, name, why) of each function of the
+	file that makes user accesses and is not among the bodies parsed (by
+	the token of their '{'): Coccinelle found no access in it, or
+	function_at() could not follow its statements."""
 	for m in re.finditer(r'\n\{', src.text):
 		first = src.at.get(m.start() + 1)
 		close = src.text.find('\n}', m.start() + 1)
 		last = src.at.get(close + 1)
 		if first is None or last is None or first in parsed:
 			continue
+		why = 'Coccinelle cannot parse it'
+		if m.start() + 1 in src.functions:
+			why = 'its statements are not of a form uabatch follows'
 		for i in range(first, last):
 			t = src.tokens[i]
 			if t[0] == 'id' and t[1] in ACCESSES and src.tokens[i + 1][1] == '(':
-				yield t[2], function_name(src, m.start() + 1)
+				yield t[2], function_name(src, m.start() + 1), why
 				break
 
 def function_name(src, start):
@@ -1517,7 +1520,9 @@ def function_name(src, start):
 	head = src.text[max(0, src.text.rfind('\n}', 0, start), src.text.rfind(';\n', 0, start)):start]
 	if syscall_in(head):
 		return syscall_in(head)
-	m = re.search(r'(\w+)\s*\([^()]*(?:\([^()]*\)[^()]*)*\)[^(){};]*$', head)
+	# KVM's paging_tmpl.h names its functions FNAME(walk_addr_generic).
+	m = re.search(r'(\w+(?:\s*\(\s*\w+\s*\))?)\s*\([^()]*(?:\([^()]*\)[^()]*)*\)[^(){};]*$',
+		      head)
 	return m.group(1) if m else '?'
 
 SYSCALL = re.compile(r'\b(COMPAT_)?SYSCALL(32)?_DEFINE\d\s*\(\s*(\w+)[\s,)]')

@@ -22,3 +22,9 @@
 	asmlinkage unsigned long func(t1 a1, t2 a2, t3 a3, t4 a4, t5 a5)
 #define COMPAT_SYSCALL_DEFINE6(func, t1, a1, t2, a2, t3, a3, t4, a4, t5, a5, t6, a6) \
 	asmlinkage unsigned long func(t1 a1, t2 a2, t3 a3, t4 a4, t5 a5, t6 a6)
+/*
+ * A cleanup attribute, before the declarator ("void __free(kfree) *buf")
+ * or after it ("struct file *f __free(fput)"): as an attribute standard.h
+ * knows in both places (an empty expansion breaks the second).
+ */
+#define __free(func) __maybe_unused

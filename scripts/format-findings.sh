@@ -27,7 +27,7 @@ awk -v tab="$tab" 'index($0, tab) == 0 { $0 = $0 tab "coccinelle" } { print }' "
 	sed -n "s/^\(.*\):\([0-9][0-9]*\):\([0-9][0-9]*\): \([a-z]*\): \(.*\) \[uaccess:\([a-z-]*\)\]$tab\(.*\)$/\1$tab\2$tab\3$tab\4$tab\6$tab\5$tab\7/p" \
 	> "$work/fields"
 
-# The ids of CONTRACT.md, what kind each is and what it means.
+# The ids (README.md, "Check ids"), what kind each is and what it means.
 rules()
 {
 	cat <<'RULES'

@@ -49,12 +49,17 @@ release_mounts()
 }
 
 # Run "$@" in the chroot, with a /proc of its own (objtool reads it) that
-# goes away with the private mount namespace.
+# goes away with a private mount namespace; without /proc where the
+# machine allows no such namespace (only objtool run by hand needs it).
 in_chroot()
 {
-	unshare --mount sh -c 'mount -t proc proc "$1/proc" && shift &&
-		exec chroot "$0" /usr/bin/env -i PATH=/usr/bin:/bin LC_ALL=C HOME=/root "$@"' \
-		"$root" "$root" "$@"
+	if unshare --mount true 2> /dev/null; then
+		unshare --mount sh -c 'mount -t proc proc "$1/proc" && shift &&
+			exec chroot "$0" /usr/bin/env -i PATH=/usr/bin:/bin LC_ALL=C HOME=/root "$@"' \
+			"$root" "$root" "$@"
+	else
+		chroot "$root" /usr/bin/env -i PATH=/usr/bin:/bin LC_ALL=C HOME=/root "$@"
+	fi
 }
 
 setup()

@@ -4,7 +4,8 @@
 # 'uabatch check': both engines on fs/readdir.c of 6.12 (classic regions)
 # and 7.2 (scoped regions) say nothing; on a copy with a call put into a
 # region and an end dropped on the error path, each engine names the
-# lines and ids, with the path as given; the tree is left as it was; bad
+# lines and ids, with the path as given, and both together say each
+# defect once; the tree is left as it was; bad
 # input is refused with exit 2.
 
 . "$(dirname "$0")/../lib.sh"
@@ -44,6 +45,12 @@ for engine in sparse gcc; do
 	[ "$(grep -vc "^readdir.c:\($call\|$leak\):" "$work/out")" = 0 ] ||
 		{ cat "$work/out" >&2; die "$engine: findings elsewhere"; }
 done
+# Both engines: each defect once.
+(cd "$work" && "$top/uabatch" check --kdir "$k612" readdir.c) > "$work/out" 2> "$work/err" &&
+	die "all engines: no finding"
+[ "$(grep -c "^readdir.c:$call:[0-9]*: .*\[uaccess:call-in-region\]$" "$work/out")" = 1 ] &&
+	[ "$(grep -c "^readdir.c:$leak:[0-9]*: .*\[uaccess:region-leak\]$" "$work/out")" = 1 ] &&
+	[ "$(wc -l < "$work/out")" = 2 ] || { cat "$work/out" >&2; die "all engines: not each defect once"; }
 
 expect_refusal()
 {

@@ -134,7 +134,7 @@ plugin()
 	need_root plugin
 	dir=/uabatch/$(printf %s "$top" | cksum | cut -d ' ' -f 1)/gcc-$n
 	mkdir -p "$root$dir/gcc-plugin/tests" "$root$dir/build"
-	make -s -C "$top" build/uaccess_model.h
+	make -s -C "$top" build/uaccess_model.h >&2
 	cp -p "$top/build/uaccess_model.h" "$root$dir/build/"
 	cp -p "$top"/gcc-plugin/Makefile "$top"/gcc-plugin/*.c "$top"/gcc-plugin/*.h \
 		"$root$dir/gcc-plugin/"

@@ -120,3 +120,28 @@ unbatched_select()
 	     { print }' "$work/unbatched.c" |
 		sed 's/for(j = 0;j < walk->len;j++, ufds++)/for (j = 0; j < walk->len; j++, ufds++)/'
 }
+
+# The GCC plugin for GCC version $1, built with it in the chroot of
+# scripts/gcc-versions.sh (its path there); with no version, the one
+# 'make' built for the machine's GCC.  Fails when there is none.
+plugin_for()
+{
+	if [ -z "$1" ]; then
+		[ -f "$top/gcc-plugin/uaccess_plugin.so" ] ||
+			die "$top/gcc-plugin/uaccess_plugin.so: not built (make)"
+		echo "$top/gcc-plugin/uaccess_plugin.so"
+		return
+	fi
+	sh "$top/scripts/gcc-versions.sh" plugin "$1" 2> "$work/plugin.log" ||
+		{ cat "$work/plugin.log" >&2; die "gcc-$1: the plugin does not build"; }
+}
+
+# make in the chroot's build directory of 7.2 for GCC version $1, with
+# gcc-$1; the make arguments follow.
+chroot_make_7_2()
+{
+	v=$1
+	shift
+	sh "$top/scripts/gcc-versions.sh" run make -s -C /src-7.2 O="/build-7.2-gcc-$v" \
+		CC="gcc-$v" HOSTCC="gcc-$v" "$@"
+}

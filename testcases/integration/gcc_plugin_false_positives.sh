@@ -14,15 +14,9 @@
 . "$(dirname "$0")/../lib.sh"
 
 gcc=${1:-}
+plugin=$(plugin_for "$gcc") || exit 1
 versions="6.12 7.2"
-if [ -n "$gcc" ]; then
-	versions=7.2
-	plugin=$(sh "$top/scripts/gcc-versions.sh" plugin "$gcc" 2> "$work/plugin.log") ||
-		{ cat "$work/plugin.log" >&2; die "gcc-$gcc: the plugin does not build"; }
-else
-	plugin=$top/gcc-plugin/uaccess_plugin.so
-	[ -f "$plugin" ] || die "$plugin: not built (make)"
-fi
+[ -z "$gcc" ] || versions=7.2
 
 objects="fs/readdir.o fs/select.o fs/eventpoll.o kernel/exit.o kernel/compat.o
 	kernel/rseq.o kernel/futex/waitwake.o lib/usercopy.o
@@ -38,9 +32,7 @@ for ver in $versions; do
 	done
 	# A flag new to every run makes Kbuild compile the objects again.
 	if [ -n "$gcc" ]; then
-		sh "$top/scripts/gcc-versions.sh" run make -s -C /src-7.2 \
-			O=/build-7.2-gcc-$gcc CC="gcc-$gcc" HOSTCC="gcc-$gcc" -j2 \
-			KCFLAGS="-fplugin=$plugin -D__UABATCH_RUN=$$" $objs
+		chroot_make_7_2 "$gcc" -j2 KCFLAGS="-fplugin=$plugin -D__UABATCH_RUN=$$" $objs
 	else
 		flock "$kdir/../linux-$ver.lock" make -s -C "$kdir" -j2 \
 			KCFLAGS="-fplugin=$plugin -D__UABATCH_RUN=$$" $objs

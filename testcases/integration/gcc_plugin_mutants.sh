@@ -23,14 +23,10 @@
 . "$(dirname "$0")/../lib.sh"
 
 gcc=${1:-}
+plugin=$(plugin_for "$gcc") || exit 1
 if [ -n "$gcc" ]; then
 	chroot_root=$cache/gcc-sid
-	plugin=$(sh "$top/scripts/gcc-versions.sh" plugin "$gcc" 2> "$work/plugin.log") ||
-		{ cat "$work/plugin.log" >&2; die "gcc-$gcc: the plugin does not build"; }
 	trap 'rm -rf "$work" "$chroot_root$work"' EXIT
-else
-	plugin=$top/gcc-plugin/uaccess_plugin.so
-	[ -f "$plugin" ] || die "$plugin: not built (make)"
 fi
 
 # Build copy $2 of a source as module object in tree $1 with the plugin,
@@ -49,12 +45,11 @@ build_with_plugin()
 	# Built-in, not a module: some files have several initcalls.
 	echo "obj-y := mut.o" > "${chroot_root:-}$d/Kbuild"
 	if [ -n "$gcc" ]; then
-		b=/build-7.2-gcc-$gcc
-		set -- sh "$top/scripts/gcc-versions.sh" run
-		"$@" make -s -C /src-7.2 O=$b M="$d" CC="gcc-$gcc" HOSTCC="gcc-$gcc" \
-			KCFLAGS="-fplugin=$plugin -Wno-error" mut.o > "$work/build.log" 2>&1 ||
+		chroot_make_7_2 "$gcc" M="$d" KCFLAGS="-fplugin=$plugin -Wno-error" \
+			mut.o > "$work/build.log" 2>&1 ||
 			{ cat "$work/build.log" >&2; die "$src: does not compile with gcc-$gcc"; }
-		objtool=$b/tools/objtool/objtool
+		set -- sh "$top/scripts/gcc-versions.sh" run
+		objtool=/build-7.2-gcc-$gcc/tools/objtool/objtool
 	else
 		set --
 		make -s -C "$kdir" M="$d" KCFLAGS="-fplugin=$plugin -Wno-error" \

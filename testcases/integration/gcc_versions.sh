@@ -16,8 +16,7 @@ versions=$(sh "$top/scripts/gcc-versions.sh" list) ||
 testcases=$(ls "$top"/gcc-plugin/tests/*.c | wc -l)
 
 for n in $versions; do
-	plugin=$(sh "$top/scripts/gcc-versions.sh" plugin "$n" 2> "$work/build.log") ||
-		{ cat "$work/build.log" >&2; die "gcc-$n: the plugin does not build"; }
+	plugin=$(plugin_for "$n") || exit 1
 	status=0
 	sh "$top/scripts/gcc-versions.sh" run env CC="gcc-$n" \
 		sh "$(dirname "$plugin")/tests/run" > "$work/corpus" 2>&1 || status=$?

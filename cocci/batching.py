@@ -822,9 +822,7 @@ class Function:
 		locals: '* name' followed by ',', ';', '=' or ')')."""
 		if not hasattr(self, '_pointers'):
 			start = self.src.tokens[self.body.first][2]
-			head = self.src.text[max(0, self.src.text.rfind('\n}', 0, start),
-						 self.src.text.rfind(';\n', 0, start)):start]
-			text = head + stmt_text(self.src, self.body)
+			text = function_head(self.src, start) + stmt_text(self.src, self.body)
 			self._pointers = set(re.findall(r'\*\s*(\w+)\s*[,;=)]', text))
 		return self._pointers
 
@@ -1515,9 +1513,14 @@ def unparsed(src, parsed):
 				yield t[2], function_name(src, m.start() + 1), why
 				break
 
+def function_head(src, start):
+	"""The text before the body that starts at offset start, back to the
+	end of what precedes the function (a '}' or a ';' ending a line)."""
+	return src.text[max(0, src.text.rfind('\n}', 0, start), src.text.rfind(';\n', 0, start)):start]
+
 def function_name(src, start):
 	"""The name of the function whose body starts at offset start."""
-	head = src.text[max(0, src.text.rfind('\n}', 0, start), src.text.rfind(';\n', 0, start)):start]
+	head = function_head(src, start)
 	if syscall_in(head):
 		return syscall_in(head)
 	# KVM's paging_tmpl.h names its functions FNAME(walk_addr_generic).
@@ -1532,9 +1535,7 @@ def syscall_name(src, body):
 	kernel writes SYSCALL_DEFINE2(gettimeofday, ...), and Coccinelle
 	names the function SYSCALL_DEFINE2.  A compat one (COMPAT_, and
 	x86's SYSCALL32_) is compat_gettimeofday."""
-	start = src.tokens[body.first][2]
-	return syscall_in(src.text[max(0, src.text.rfind('\n}', 0, start),
-				       src.text.rfind(';\n', 0, start)):start])
+	return syscall_in(function_head(src, src.tokens[body.first][2]))
 
 def syscall_in(head):
 	m = SYSCALL.search(head)

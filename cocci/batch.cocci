@@ -31,6 +31,7 @@ virtual org
 virtual report
 virtual scoped
 virtual notes
+virtual relayout
 
 @initialize:python@
 @@
@@ -49,6 +50,13 @@ analysis.scoped = True
 @script:python depends on notes@
 @@
 analysis.notes = True
+
+// -D relayout: scripts/format-rewrite.sh lays the patched file out, and
+// can put a loop in a scoped block (-D scoped); without it loops are
+// written in the classic style.
+@script:python depends on relayout@
+@@
+analysis.relayout = True
 
 // ---- facts -----------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# The analysis behind batch_run.cocci and batch_loop.cocci, which import it
-# from their own directory.  Coccinelle finds the user accesses and applies
+# The analysis behind batch.cocci, which imports it from its own
+# directory.  Coccinelle finds the user accesses and applies
 # the rewrite; this module reads the function around each access from the
 # file, as a tree of statements, and makes the one decision both modes
 # share: what is a run or a loop of accesses that one region can serve as
@@ -19,6 +19,7 @@
 
 import os
 import re
+import subprocess
 import sys
 
 import kconfig
@@ -100,6 +101,7 @@ class Source:
 	"""A file's text with its tokens: (kind, text, start, end), kind one
 	of id, num, str, op, cpp (a whole directive) and comment."""
 	def __init__(self, path):
+		self.path = path
 		with open(path, errors='replace') as f:
 			self.text = f.read()
 		self.line_starts = [0]
@@ -995,7 +997,8 @@ def bounds_checked(src, fn, first, last, skip):
 	index with a variable (outside the token ranges of skip, the user
 	addresses): a kernel built with UBSAN_BOUNDS checks it with a call,
 	which a region must not hold.  An index into a pointer the function
-	declares is not checked.  The text of the first one, or None."""
+	declares, or into a flexible array member of unknown size, is not
+	checked.  The text of the first one, or None."""
 	pointers = fn.pointers()
 	for i in range(first, last):
 		if src.tokens[i][1] != '[' or any(a <= i < b for a, b in skip):
@@ -1010,6 +1013,10 @@ def bounds_checked(src, fn, first, last, skip):
 		base = src.tokens[k]
 		before = src.tokens[k - 1][1] if k > 0 else ''
 		if base[0] == 'id' and before not in ('.', '->') and base[1] in pointers:
+			continue
+		if base[0] == 'id' and before in ('.', '->') and src.tokens[k - 2][0] == 'id' and \
+		   src.tokens[k - 3][1] not in ('.', '->') and \
+		   unchecked_flexible_array(src, fn, src.tokens[k - 2][1], base[1]):
 			continue
 		if base[0] == 'id' or base[1] in (')', ']'):
 			return shown(span(src, k, end + 1))
@@ -1104,12 +1111,13 @@ def judge_run(src, fn, run, scoped):
 		fix.delete_decl = decl_at
 	return fix, None
 
-def scoped_block(mode, ptr, size, label, body):
+def scoped_head(mode, ptr, size, label):
 	if size == 'sizeof(*%s)' % ptr:
-		head = '%s(%s, %s)' % (SCOPED[mode], ptr, label)
-	else:
-		head = '%s_size(%s, %s, %s)' % (SCOPED[mode], ptr, size, label)
-	return '%s {\n%s\n}' % (head, '\n'.join(body))
+		return '%s(%s, %s)' % (SCOPED[mode], ptr, label)
+	return '%s_size(%s, %s, %s)' % (SCOPED[mode], ptr, size, label)
+
+def scoped_block(mode, ptr, size, label, body):
+	return '%s {\n%s\n}' % (scoped_head(mode, ptr, size, label), '\n'.join(body))
 
 def access_check_before(src, run, size, leave):
 	"""The statement 'if (!access_ok(p, size)) <leave>' right before the
@@ -1162,7 +1170,114 @@ def place_fault_path(src, fn, fix, mode, leave, ptr, first, last, scoped):
 
 LABEL = 'uabatch_label'	# in a fix's texts until its label is given
 
-def judge_loop(src, fn, loop, unsigned):
+# ---- the type of a loop's bound -----------------------------------------------------
+# A region of n elements, array_size(n, ..), fails its check where n is
+# negative; the loop "for (i = 0; i < n; i++)" runs no iteration there if
+# the comparison is signed, so the region may only be sized by a bound
+# the comparison treats as unsigned: one of an unsigned type, or a signed
+# one no wider than int against an index of an unsigned type of int's
+# rank or more, which the usual conversions make unsigned.  Coccinelle
+# runs without the tree's headers and knows the types of locals and
+# parameters only; a member's is read from its struct's definition.
+
+UNSIGNED = set(['unsigned', 'unsigned int', 'unsigned long', 'unsigned long int',
+		'unsigned long long', 'unsigned char', 'unsigned short', 'size_t',
+		'u8', 'u16', 'u32', 'u64', '__u8', '__u16', '__u32', '__u64'])
+UNSIGNED_NARROW = set(['unsigned char', 'unsigned short', 'u8', 'u16', '__u8', '__u16'])
+SIGNED_NARROW = set(['int', 'signed', 'signed int', 'short', 'short int', 'signed short',
+		     'char', 'signed char', 's8', 's16', 's32', '__s8', '__s16', '__s32'])
+
+def declared_type(text, name):
+	"""The type that the declarations of name in text give it, with no
+	qualifier ('unsigned int' for 'const unsigned int i = 0;'), if it is
+	one of the integer types above and all agree; else None."""
+	text = re.sub(r'/\*.*?\*/|//[^\n]*', ' ', text, flags=re.S)
+	found = set()
+	for m in re.finditer(r'(?:^|[;{}(,])\s*((?:[A-Za-z_]\w*\s+)+)%s\s*[;,)=\[:]' %
+			     re.escape(name), text):
+		words = [w for w in m.group(1).split() if w not in ('const', 'volatile', 'register')]
+		found.add(' '.join(words))
+	if len(found) == 1 and found <= UNSIGNED | SIGNED_NARROW:
+		return found.pop()
+	return None
+
+struct_bodies = {}
+
+def struct_body(src, name):
+	"""The text between the braces of the one definition of 'struct
+	name { .. }' in the file, or in the headers of its tree (include/,
+	and beside the file); None where there is none or more than one."""
+	root, rel = tree_of(src.path)
+	key = (root or src.path, name)
+	if key not in struct_bodies:
+		struct_bodies[key] = None
+		pattern = r'\bstruct\s+%s\s*\{' % re.escape(name)
+		texts = [src.text]
+		if root:
+			found = subprocess.run(['grep', '-rlE', '--include=*.h', r'struct\s+%s\s*\{' % name,
+						'--', os.path.join(root, 'include'),
+						os.path.join(root, os.path.dirname(rel))],
+					       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+					       universal_newlines=True).stdout.split()
+			texts += [open(f, errors='replace').read() for f in found]
+		bodies = []
+		for t in texts:
+			for m in re.finditer(pattern, t):
+				depth, k = 0, m.end() - 1
+				for k in range(m.end() - 1, len(t)):
+					depth += {'{': 1, '}': -1}.get(t[k], 0)
+					if depth == 0:
+						break
+				bodies.append(t[m.end():k])
+		if len(set(bodies)) == 1:
+			struct_bodies[key] = bodies[0]
+	return struct_bodies[key]
+
+def member_struct(src, fn, obj):
+	"""The body of the struct that the function declares obj (a name) a
+	pointer to, or an instance of; None where unknown."""
+	text = function_head(src, src.tokens[fn.body.first][2]) + stmt_text(src, fn.body)
+	names = set(re.findall(r'\bstruct\s+(\w+)\s*(?:__user\s*)?\*?\s*(?:const\s+)?%s\s*[;,)=]' %
+			       re.escape(obj), text))
+	return struct_body(src, names.pop()) if len(names) == 1 else None
+
+def bound_type(src, fn, n):
+	"""The type of a loop bound that is a name or a member 'p->f' of a
+	struct the function declares p a pointer to; None where unknown."""
+	n = flat(n)
+	if re.match(r'^\w+$', n):
+		return declared_type(function_head(src, src.tokens[fn.body.first][2]) +
+				     stmt_text(src, fn.body), n)
+	m = re.match(r'^(\w+)(?:->|\.)(\w+)$', n)
+	body = member_struct(src, fn, m.group(1)) if m else None
+	return declared_type(body, m.group(2)) if body is not None else None
+
+def flexible_array(src, fn, obj, field):
+	"""What follows 'field[]' in its declaration, if obj->field is a
+	flexible array member ('' or ' __counted_by(n)'); else None."""
+	body = member_struct(src, fn, obj)
+	if body is None:
+		return None
+	body = re.sub(r'/\*.*?\*/|//[^\n]*', ' ', body, flags=re.S)
+	decl = re.findall(r'\b%s\s*\[\s*\]([^;]*);' % re.escape(field), body)
+	return decl[0] if len(decl) == 1 else None
+
+def unchecked_flexible_array(src, fn, obj, field):
+	"""Is obj->field a flexible array member with no __counted_by(), whose
+	size UBSAN_BOUNDS does not know, so does not check its index?"""
+	decl = flexible_array(src, fn, obj, field)
+	return decl is not None and '__counted_by' not in decl
+
+def counts_unsigned(src, fn, i, n):
+	"""Does "i < n" compare unsigned, so that a region of n elements
+	fails where n is negative only as the loop would have faulted?"""
+	index = declared_type(function_head(src, src.tokens[fn.body.first][2]) +
+			      stmt_text(src, fn.body), i)
+	bound = bound_type(src, fn, n)
+	return bound in UNSIGNED or \
+	       (bound in SIGNED_NARROW and index in UNSIGNED - UNSIGNED_NARROW)
+
+def judge_loop(src, fn, loop, unsigned, scoped):
 	"""Rewrite the loop, or say why not: (Fix, None) or (None, why)."""
 	s = loop.stmt
 	if s.kind != 'for':
@@ -1200,6 +1315,10 @@ def judge_loop(src, fn, loop, unsigned):
 		if x.kind in ('return', 'goto') and \
 		   not any(m.first <= x.first < m.last for m in members):
 			return None, 'the loop body leaves the function another way'
+	stop = early_exit(s.body)
+	if stop:
+		return None, 'the loop may %s: a region of all %s elements would be checked for ' \
+			     'elements it does not access' % (stop, shown(n))
 	body_text = stmt_text(src, s.body)
 	for name in names_in(n) | names_in(ptr) | set([i]):
 		v = re.escape(name)
@@ -1209,9 +1328,10 @@ def judge_loop(src, fn, loop, unsigned):
 	if not is_pure(src, n_first, n_last, helpers=False):
 		return None, 'side effect or call in the bound "%s"' % shown(n)
 	constant = CONSTANT.match(flat(n)) or re.match(r'^(ARRAY_SIZE|sizeof)\(', flat(n))
-	if not constant and src.tokens[n_first][2] not in unsigned:
-		return None, 'the bound "%s" is not known to be unsigned: a region of a negative ' \
-			     'count would fail where the loop may not have' % shown(n)
+	if not constant and src.tokens[n_first][2] not in unsigned and \
+	   not counts_unsigned(src, fn, i, n):
+		return None, 'the bound "%s" is not known to be compared unsigned: a region of a ' \
+			     'negative count would fail where the loop may not have' % shown(n)
 	for a in loop.accesses:
 		if not is_pure(src, *a.e):
 			return None, 'side effect or call in "%s"' % shown(a.value())
@@ -1224,17 +1344,62 @@ def judge_loop(src, fn, loop, unsigned):
 		if has_comment(src, m.first, m.last):
 			return None, 'a comment in "%s", which the rewrite would lose' % \
 			       shown(stmt_text(src, m))[:60]
-	size = '%s * sizeof(*%s)' % (shown(n), ptr) if constant else \
-	       'array_size(%s, sizeof(*%s))' % (shown(n), ptr)
+	count = shown(n)
+	size = '%s * sizeof(*%s)' % (count, ptr) if constant else \
+	       'array_size(%s, sizeof(*%s))' % (count, ptr)
+	region = scoped and not walked and scoped_loop_region(src, fn, ptr, count, size)
+	scoped = bool(region)
+	if scoped:
+		region, size = region
 	fix = Fix()
-	why = place_fault_path(src, fn, fix, loop.mode, leave, ptr, s, s, False)
+	why = place_fault_path(src, fn, fix, loop.mode, leave, ptr, s, s, scoped)
 	if why:
 		return None, why
 	for m in loop.members:
 		fix.replace[m.stmt] = [unsafe_call(a, LABEL) for a in m.accesses]
-	fix.around = (s, ['if (!%s(%s, %s))\n%s' % (BEGIN[loop.mode], ptr, size, leave)],
-		      ['%s();' % END[loop.mode]])
+	if scoped:
+		fix.around = (s, ['%s(%s);' % (WRAP_BEGIN, scoped_head(loop.mode, region, size, LABEL))],
+			      ['%s();' % WRAP_END])
+	else:
+		fix.around = (s, ['if (!%s(%s, %s))\n%s' % (BEGIN[loop.mode], ptr, size, leave)],
+			      ['%s();' % END[loop.mode]])
 	return fix, None
+
+# Coccinelle cannot put a statement it keeps into a block it makes
+# without printing it anew, which loses its layout; around a loop it
+# puts these two calls instead, and scripts/format-rewrite.sh makes the
+# scoped block of them, the loop's lines kept and indented once more.
+WRAP_BEGIN = 'uabatch_scoped_block'
+WRAP_END = 'uabatch_scoped_block_end'
+
+def early_exit(s, in_switch=False):
+	"""How the loop whose body is s may skip or stop short of its bound:
+	'stop early (break)', 'skip elements (continue)', or None.  A break
+	or continue of a loop inside it is that loop's, a break in a switch
+	the switch's."""
+	if s.kind == 'break' and not in_switch:
+		return 'stop early (break)'
+	if s.kind == 'continue':
+		return 'skip elements (continue)'
+	if s.kind in LOOPS:
+		return None
+	for c in s.children():
+		why = early_exit(c, in_switch or s.kind == 'switch')
+		if why:
+			return why
+	return None
+
+def scoped_loop_region(src, fn, ptr, count, size):
+	"""(pointer, size) of a scoped block around a loop over the elements
+	of ptr, or None: the block declares its pointer anew, so it must be a
+	name: p for p[i], or p for p->a[i] where a is a flexible array
+	member, the block then covering *p too."""
+	if re.match(r'^\w+$', ptr):
+		return ptr, size
+	m = re.match(r'^(\w+)->(\w+)$', ptr)
+	if m and flexible_array(src, fn, m.group(1), m.group(2)) is not None:
+		return m.group(1), 'struct_size(%s, %s, %s)' % (m.group(1), m.group(2), count)
+	return None
 
 
 # ---- the decision, per file ------------------------------------------------------
@@ -1247,6 +1412,7 @@ class Finding:
 		self.hot = hot
 		self.fix = fix
 		self.why = why
+		self.twin = None	# the hot function a compat one is rewritten with
 
 	def severity(self):
 		return 'warning' if self.hot else 'note'
@@ -1312,12 +1478,13 @@ class Analysis:
 	def __init__(self, cocci):
 		self.cocci = cocci
 		self.scoped = False	# -D scoped: scoped blocks where they fit
+		self.relayout = False	# -D relayout: format-rewrite.sh lays the output out
 		self.notes = False	# -D notes: report and rewrite cold paths too
 		self.files = {}
 		self.reported_files = set()
 
 	def shown(self, f):
-		return f.hot or self.notes or f.ident == 'not-parsed'
+		return f.hot or f.twin or self.notes or f.ident == 'not-parsed'
 
 	def report(self, notes):
 		"""(sort key, text line, org line) of the warnings (and of the
@@ -1401,18 +1568,21 @@ class Analysis:
 				say_left_out(fs.path)
 				return fs
 			seen = set()
+			judged = []
 			for body, name, accesses in functions_of(fs):
 				seen.add(body.first)
 				try:
-					self.decide_function(fs, body, name, accesses)
+					judged.extend(self.judge_function(fs, body, name, accesses))
 				except Exception as e:	# a bug must not pass for a clean file
 					fs.findings.append(not_analysed(fs, body, name,
 									'internal error: %r' % e))
+			self.settle(fs, judged)
 			for start, name, why in unparsed(fs.src, seen):
 				fs.findings.append(not_analysed(fs, start, name, why))
 		return fs
 
-	def decide_function(self, fs, body, name, accesses):
+	def judge_function(self, fs, body, name, accesses):
+		"""The findings of one function, their fixes not applied yet."""
 		src = fs.src
 		name = syscall_name(src, body) or name
 		fn = Function(src, body, name)
@@ -1427,7 +1597,7 @@ class Analysis:
 			if not any(a.i in looped for a in r.accesses)]
 		found = []
 		for l in loops:
-			fix, why = judge_loop(src, fn, l, fs.unsigned)
+			fix, why = judge_loop(src, fn, l, fs.unsigned, self.scoped and self.relayout)
 			ident = LOOP_ID.get(l.mode, RUN_ID['rw'])
 			msg = 'user %s through %s in a loop in %s(): one user access region can ' \
 			      'serve the whole loop, one begin/end pair instead of one per element' % \
@@ -1439,15 +1609,37 @@ class Analysis:
 			msg = '%d user %s through %s in %s() can share one user access region, ' \
 			      'one begin/end pair instead of %d' % (n, WHAT[r.mode], r.object, name, n)
 			found.append((r.accesses, RUN_ID[r.mode], msg, fix, why))
+		judged = []
 		for accesses, ident, msg, fix, why in sorted(found, key=lambda f: f[0][0].i):
-			if fix and (hot or self.notes):
-				why = self.apply(fs, fn, fix)
 			msg += ' (%s)' % (hot if hot else 'cold: ' + coldness(rel, name))
-			if why:
-				msg += ' (not auto-fixable: %s)' % why
 			line, col = src.line_col(src.tokens[accesses[0].i][2])
 			f = Finding((fs.path, name, line, col + 1), ident, msg, hot, fix, why)
 			f.tokens = set(a.i for a in accesses)
+			judged.append((f, fn))
+		return judged
+
+	def settle(self, fs, judged):
+		"""Apply the fixes of the findings to rewrite: the hot ones (all
+		with -D notes), then those of the compat twins of the functions
+		rewritten (processcompl_compat() with processcompl()), which a
+		maintainer would send back a patch for leaving out."""
+		rewritten = set()
+		for f, fn in judged:
+			if f.fix and not f.why and (f.hot or self.notes):
+				f.why = self.apply(fs, fn, f.fix)
+				if not f.why:
+					rewritten.add(fn.name)
+		for f, fn in judged:
+			twin = re.sub(r'^compat_|_compat$|_compat(?=_)', '', fn.name)
+			if f.fix and not f.why and not (f.hot or self.notes) and \
+			   twin != fn.name and twin in rewritten:
+				f.why = self.apply(fs, fn, f.fix)
+				if not f.why:
+					f.twin = twin
+					f.message += ' (fixed along with its twin, %s())' % twin
+		for f, fn in judged:
+			if f.why:
+				f.message += ' (not auto-fixable: %s)' % f.why
 			fs.findings.append(f)
 
 	def apply(self, fs, fn, fix):

@@ -167,9 +167,11 @@ grep -v 'not auto-fixable' "$work/findings" |
 	sed -n 's|^\./||; s/^\([^:]*\):\([0-9]*\):[0-9]*: [a-z]*: \(.* in \([A-Za-z_][A-Za-z0-9_]*\)().*\) \[uaccess:\([a-z-]*\)\]$/\1	\2	\4	\5	\3/p' |
 	sort -t '	' -k1,1 -k2,2n > "$work/fixable" || true
 
-# One candidate a function the verified patch changes: its diff against
-# the tree with the candidates before it applied (git am applies them in
-# order), and the findings in it.
+# One candidate a function the verified patch changes, with its compat
+# twin if that is changed too (processcompl() and processcompl_compat():
+# one patch, as a maintainer wants them): its diff against the tree with
+# the candidates before it applied (git am applies them in order), and
+# the findings in it.
 mkdir "$work/cand"
 ncand=0
 sed -n 's|^+++ b/||p' "$work/verified" | while IFS= read -r f; do
@@ -177,19 +179,27 @@ sed -n 's|^+++ b/||p' "$work/verified" | while IFS= read -r f; do
 	(cd "$work" && patch -s -p1 -o new "$kdir/$f" < one.diff) > /dev/null ||
 		die "$f: the verified patch does not apply"
 	diff -U0 "$kdir/$f" "$work/new" > "$work/u0" || true
-	awk -v list=1 -f "$top/scripts/split-fixes.awk" "$work/u0" "$kdir/$f" > "$work/fixes"
-	while IFS='	' read -r n fn _ first last; do
-		awk -v apply="$n" -f "$top/scripts/split-fixes.awk" "$work/u0" "$kdir/$f" \
+	# 'twin <tab> fix <tab> function <tab> ... first <tab> last'
+	awk -v list=1 -f "$top/scripts/split-fixes.awk" "$work/u0" "$kdir/$f" |
+		awk -F '\t' '{ t = $2; sub(/^compat_/, "", t); sub(/_compat$/, "", t)
+			sub(/_compat_/, "_", t); print t "\t" $0 }' > "$work/fixes"
+	cut -f1 "$work/fixes" | awk '!seen[$0]++' | while IFS= read -r twin; do
+		awk -F '\t' -v t="$twin" '$1 == t' "$work/fixes" > "$work/group"
+		apply=$(cut -f2 "$work/group" | paste -sd,)
+		first=$(cut -f5 "$work/group" | sort -n | head -n 1)
+		awk -v apply="$apply" -f "$top/scripts/split-fixes.awk" "$work/u0" "$kdir/$f" \
 			> "$work/after"
-		c=$work/cand/$(printf '%s:%s' "$f" "$fn" | md5sum | cut -c1-12)
+		c=$work/cand/$(printf '%s:%s' "$f" "$twin" | md5sum | cut -c1-12)
 		mkdir "$c"
 		echo "$f" > "$c/path"
-		awk -F '\t' -v f="$f" -v a="$first" -v b="$last" '$1 == f && a <= $2 && $2 <= b' \
-			"$work/fixable" | cut -f2- > "$c/findings"
+		awk -F '\t' 'FILENAME == ARGV[1] { a[++n] = $5; b[n] = $6; next }
+			{ for (i = 1; i <= n; i++) if (a[i] <= $2 && $2 <= b[i]) { print; next } }' \
+			"$work/group" "$work/fixable" | awk -F '\t' -v f="$f" '$1 == f' |
+			cut -f2- > "$c/findings"
 		diff -u -F '^[[:alpha:]$_].*[^:]$' --label "a/$f" --label "b/$f" \
 			"$kdir/$f" "$work/after" > "$c/diff" || true
 		echo "$(savings "$c") $f $first $c" >> "$work/order"
-	done < "$work/fixes"
+	done
 done
 ncand=$(find "$work/cand" -mindepth 1 -maxdepth 1 | wc -l)
 
@@ -309,23 +319,23 @@ body_of()
 	begin='\(user_[a-z_]*access_begin\|scoped_user_[a-z_]*access[a-z_]*\)('
 	region=$(grep -o "^+.*$begin" "$c/diff" | head -n 1 |
 		sed 's/.*[^A-Za-z0-9_]\([a-z_]*access[a-z_]*\)($/\1/')
-	loops=$(grep -c '	batch-[a-z]*-loop	' "$c/findings" || true)
-	regions=$(grep -c "^+.*$begin" "$c/diff" || true)
-	# Runs: each removed call is one access; each region replaces a run.
-	n=$(($(wc -l < "$c/calls") - loops))
-	r=$((regions - loops))
+	# Runs: their findings say how many accesses each; a region each.
+	grep -v '	batch-[a-z]*-loop	' "$c/findings" > "$c/runs" || true
+	n=$(awk -F '\t' '{ split($4, w, " "); n += w[1] } END { print n + 0 }' "$c/runs")
+	r=$(wc -l < "$c/runs")
 	if [ "$n" -gt 0 ]; then
-		funcs=$(grep -v '	batch-[a-z]*-loop	' "$c/findings" | cut -f2 | uniq |
-			sed 's/$/()/' | tr '\n' ' ' | sed 's/ $//; s/ / and /g')
-		ptrs=$(grep -v '	batch-[a-z]*-loop	' "$c/findings" |
-			sed 's/.* through \(.*\) in [^ ]* can share .*/\1/' | sort -u |
+		funcs=$(cut -f2 "$c/runs" | uniq | sed 's/$/()/' | tr '\n' ' ' |
+			sed 's/ $//; s/ / and /g')
+		makes=makes
+		[ "$(cut -f2 "$c/runs" | sort -u | wc -l)" -gt 1 ] && makes=make
+		ptrs=$(sed 's/.* through \(.*\) in [^ ]* can share .*/\1/' "$c/runs" | sort -u |
 			tr '\n' ' ' | sed 's/ $//; s/ / and /g')
 		if [ "$r" = 1 ]; then
 			them="Make them in one region, opened with $region(): one user-access begin/end pair"
 		else
 			them="Make them in $r regions, opened with $region(): $r user-access begin/end pairs"
 		fi
-		echo "$funcs makes $n user $kind through $ptrs with $accessors, $each.  $them (STAC/CLAC on x86 with SMAP) instead of $n, $((n - r)) fewer each time."
+		echo "$funcs $makes $n user $kind through $ptrs with $accessors, $each.  $them (STAC/CLAC on x86 with SMAP) instead of $n, $((n - r)) fewer each time."
 		echo
 	fi
 	grep '	batch-[a-z]*-loop	' "$c/findings" |

@@ -23,8 +23,9 @@ b612=$cache/build-6.12-x86_64
 [ -f "$b612/.uabatch-prepared" ] || die "$b612: no build directory: run 'make kernels'"
 # Two hot runs: a header's (built in fs/eventpoll.c) and usbfs's; the
 # cold ones of the same files (gettimeofday(), which x86 serves from the
-# vDSO, settimeofday(), the compat and ioctl paths of devio.c) are notes,
-# left out.
+# vDSO, settimeofday(), the ioctl paths of devio.c) are notes, left out,
+# but processcompl_compat(), the compat twin of processcompl(), which
+# goes into its patch.
 part="kernel/time/time.c include/linux/eventpoll.h drivers/usb/core/devio.c"
 
 # Every file of the part's directories, as it is (content, time).
@@ -38,8 +39,13 @@ snapshot > "$work/before"
 
 # shellcheck disable=SC2086
 (cd "$k612" && "$top/uabatch" scan $part) > "$work/findings" && die "no findings in $part"
+# 'FILE FUNCTION' of each patch to expect: a compat twin goes with its
+# function.
 grep -v 'not auto-fixable' "$work/findings" |
-	sed 's/^\([^:]*\):.* in \([A-Za-z0-9_]*\)().*/\1 \2/' | sort -u > "$work/functions"
+	sed 's/^\([^:]*\):.* in \([A-Za-z0-9_]*\)().*/\1 \2/; s/_compat$//' | sort -u \
+	> "$work/functions"
+grep -q 'processcompl_compat().*fixed along with its twin, processcompl()' "$work/findings" ||
+	die "processcompl_compat() not shown as fixed with processcompl()"
 want=$(wc -l < "$work/functions")
 [ "$want" -ge 2 ] || die "only $want functions to fix in $part"
 grep -q '^kernel/time/' "$work/functions" && die "a cold run of kernel/time/time.c is a warning"
@@ -86,7 +92,7 @@ while read -r name _ _ verified _ build; do
 	[ "$verified $build" = "verified build-6.12-x86_64" ] ||
 		{ cat "$work/series/summary" >&2; die "$name: not verified"; }
 done < "$work/summary"
-head -n 1 "$work/summary" | grep -q ' processcompl ' ||
+head -n 1 "$work/summary" | grep -q ' processcompl[ ,]' ||
 	die "the 3 writes of processcompl() do not come first"
 cmp -s "$work/out" "$work/series/summary" || die "the summary is not on stdout"
 

@@ -2,25 +2,31 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # On the whole of linux-source-6.12 (classic style) and 7.2 (scoped):
-# 'uabatch scan --all' and 'uabatch patch --all' make one decision, every
-# finding scan calls auto-fixable is rewritten and every function patch
-# rewrites has one; the patch applies; checkpatch.pl --strict says
-# nothing of it.  (Whether it builds and passes our checkers and objtool
+# 'uabatch scan' and 'uabatch patch', with --all and without, make one
+# decision, every finding scan calls auto-fixable is rewritten and every
+# function patch rewrites has one; the patch applies; checkpatch.pl
+# --strict says nothing of it.  (Whether it builds and passes our checkers and objtool
 # is 'uabatch patch --all --verify' on an allmodconfig build: README,
 # Measured.)  Exit 3 is expected of both: functions Coccinelle cannot
 # parse are named, and not analysed.
 
 . "$(dirname "$0")/../lib.sh"
 
-for v in 6.12 7.2; do
+# agree V [--all]: scan and patch of tree V, with the notes (--all) or
+# without (the default: warnings, and the compat twins of the functions
+# rewritten), make one decision; checkpatch.pl says nothing of the patch.
+agree()
+{
+	v=$1
+	shift
 	k=$(ktree "$v")
 	status=0
-	(cd "$k" && "$top/uabatch" scan --all .) > "$work/scan" 2> /dev/null || status=$?
-	[ $status = 1 ] || [ $status = 3 ] || die "$v: scan failed ($status)"
+	(cd "$k" && "$top/uabatch" scan "$@" .) > "$work/scan" 2> /dev/null || status=$?
+	[ $status = 1 ] || [ $status = 3 ] || die "$v: scan $* failed ($status)"
 	status=0
-	(cd "$k" && "$top/uabatch" patch --all .) > "$work/all.diff" 2> /dev/null || status=$?
-	[ $status = 1 ] || [ $status = 3 ] || die "$v: patch failed ($status)"
-	[ -s "$work/all.diff" ] || die "$v: no patch"
+	(cd "$k" && "$top/uabatch" patch "$@" .) > "$work/all.diff" 2> /dev/null || status=$?
+	[ $status = 1 ] || [ $status = 3 ] || die "$v: patch $* failed ($status)"
+	[ -s "$work/all.diff" ] || die "$v: no patch $*"
 
 	# 'FILE LINE' of each finding scan says is auto-fixable.
 	grep '\[uaccess:batch-' "$work/scan" | grep -v 'not auto-fixable' |
@@ -48,12 +54,17 @@ for v in 6.12 7.2; do
 	}
 	END { for (i = 1; i <= n; i++) if (!(i in used)) print "rewritten with no auto-fixable finding: " fn[i] }' \
 		"$work/rewritten" "$work/fixable" > "$work/disagree"
-	[ -s "$work/disagree" ] && { cat "$work/disagree" >&2; die "$v: scan and patch disagree"; }
+	[ -s "$work/disagree" ] && { cat "$work/disagree" >&2; die "$v: scan and patch $* disagree"; }
 
 	perl "$k/scripts/checkpatch.pl" --strict --no-tree --no-signoff --quiet \
 		--ignore COMMIT_MESSAGE "$work/all.diff" > "$work/checkpatch" 2>&1 || true
 	grep -qE '^(ERROR|WARNING|CHECK):' "$work/checkpatch" &&
-		{ cat "$work/checkpatch" >&2; die "$v: checkpatch.pl --strict complains"; }
-	echo "$v: $(wc -l < "$work/fixable") auto-fixable findings = $(wc -l < "$work/rewritten")" \
+		{ cat "$work/checkpatch" >&2; die "$v: checkpatch.pl --strict complains of patch $*"; }
+	echo "$v${1:+ $1}: $(wc -l < "$work/fixable") auto-fixable findings = $(wc -l < "$work/rewritten")" \
 		"rewritten functions in $(grep -c '^+++ ' "$work/all.diff") files; checkpatch.pl --strict silent"
+}
+
+for v in 6.12 7.2; do
+	agree "$v" --all
+	agree "$v"
 done

@@ -9,11 +9,16 @@ OLD_KERNELS ?= 5.10 6.1
 # GCC versions the plugin is tested with besides the machine's own, from
 # a chroot of Debian unstable (empty: none).
 GCC_VERSIONS ?= 13 14 15 16
+# Debian's cross compilers (their target triplets, empty: none): build
+# directories of the trees for their architectures (make kernels), where
+# patches to arch/ files are verified, and a plugin for each (make).
+CROSS ?= aarch64-linux-gnu powerpc64le-linux-gnu riscv64-linux-gnu
 BUILD := $(CURDIR)/build
 GCC_MAJOR := $(shell $(CC) -dumpversion | cut -d. -f1)
 APT_PACKAGES := coccinelle gcc-$(GCC_MAJOR)-plugin-dev flex bison bc \
 	libelf-dev libssl-dev dpkg-dev xz-utils patch \
-	$(if $(GCC_VERSIONS),debootstrap)
+	$(if $(GCC_VERSIONS),debootstrap) \
+	$(foreach t,$(CROSS),gcc-$(t) gcc-$(GCC_MAJOR)-plugin-dev-$(t))
 
 export UABATCH_CACHE
 
@@ -31,6 +36,8 @@ all: $(ENGINES)
 $(ENGINES): build/uaccess_model.h
 	$(MAKE) -C $@ SPARSE_SRC="$$(sh scripts/sparse.sh $(BUILD))" \
 		MODEL_H=$(BUILD)/uaccess_model.h
+	$(if $(filter gcc-plugin,$@),$(foreach t,$(CROSS),\
+		$(MAKE) -C $@ CC=$(t)-gcc MODEL_H=$(BUILD)/uaccess_model.h &&) true)
 
 # The model of the API as C tables, for the checkers.
 build/uaccess_model.h: model/uaccess.api scripts/model.sh
@@ -45,7 +52,7 @@ deps:
 	$(if $(GCC_VERSIONS),@sh scripts/gcc-versions.sh setup $(GCC_VERSIONS))
 
 kernels:
-	@sh scripts/kernels.sh $(KERNELS)
+	@sh scripts/kernels.sh $(foreach t,$(CROSS),--cross $(t)) $(KERNELS)
 	@sh scripts/kernels.sh --no-prepare $(OLD_KERNELS)
 	$(if $(GCC_VERSIONS),@sh scripts/gcc-versions.sh kernel 7.2)
 

@@ -12,20 +12,28 @@
 # information, -Werror or -march=native, prepared): a configuration that
 # compiles nearly every file, where 'uabatch patch --verify' builds the
 # files a patch touches.  A tree configured in place refuses O=, hence
-# the copy.
+# the copy.  Each --cross TRIPLET (a Debian cross compiler, installed)
+# adds a build directory of the copy for that compiler's architecture,
+# $UABATCH_CACHE/build-VERSION-ARCH, in its defconfig (ppc64le_defconfig
+# for powerpc64le), prepared: where patches to that architecture's files
+# are verified, and the checkers are run on its objects.
 #
-# usage: kernels.sh [--no-prepare] VERSION...
+# usage: kernels.sh [--no-prepare] [--cross TRIPLET]... VERSION...
 
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 cache=${UABATCH_CACHE:-$HOME/.cache/uabatch}
 prepare=yes
-if [ "${1:-}" = --no-prepare ]; then
-	prepare=no
-	shift
-fi
-[ $# -gt 0 ] || { echo "usage: $0 [--no-prepare] VERSION..." >&2; exit 2; }
+cross=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--no-prepare) prepare=no; shift ;;
+	--cross) [ $# -ge 2 ] || break; cross="$cross $2"; shift 2 ;;
+	*) break ;;
+	esac
+done
+[ $# -gt 0 ] || { echo "usage: $0 [--no-prepare] [--cross TRIPLET]... VERSION..." >&2; exit 2; }
 
 # Extract linux-source-$1 into directory $2, once.
 fetch_tree()
@@ -68,6 +76,38 @@ prepare_build()
 	echo "kernels: $(basename "$build") configured (allmodconfig, make prepare)"
 }
 
+# The kernel's ARCH for target triplet $1, and the defconfig target.
+arch_of_triplet()
+{
+	case $1 in
+	aarch64-*) echo arm64 defconfig ;;
+	powerpc64le-*) echo powerpc ppc64le_defconfig ;;
+	riscv64-*) echo riscv defconfig ;;
+	*) echo "kernels: $1: no architecture known for this cross compiler" >&2; exit 2 ;;
+	esac
+}
+
+# Configure build directory $2 of the clean tree $1 for the defconfig of
+# the architecture of cross compiler $3, without debug information or
+# -Werror, and prepare it.
+prepare_cross()
+{
+	src=$1 build=$2 triplet=$3
+	[ -f "$build/.uabatch-prepared" ] && return 0
+	set -- $(arch_of_triplet "$triplet")
+	command -v "$triplet-gcc" > /dev/null ||
+		{ echo "kernels: $triplet-gcc not found: run 'make deps'" >&2; exit 1; }
+	mkdir -p "$build"
+	make -s -C "$src" O="$build" ARCH="$1" CROSS_COMPILE="$triplet-" "$2" > /dev/null
+	"$src/scripts/config" --file "$build/.config" -d DEBUG_INFO \
+		-d DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT -d DEBUG_INFO_DWARF4 \
+		-d DEBUG_INFO_DWARF5 -e DEBUG_INFO_NONE -d WERROR
+	make -s -C "$src" O="$build" ARCH="$1" CROSS_COMPILE="$triplet-" olddefconfig > /dev/null
+	make -s -C "$src" O="$build" ARCH="$1" CROSS_COMPILE="$triplet-" -j"$(nproc)" prepare
+	touch "$build/.uabatch-prepared"
+	echo "kernels: $(basename "$build") configured ($2, make prepare)"
+}
+
 prepare_tree()
 {
 	tree=$cache/linux-$1
@@ -84,6 +124,9 @@ for v; do
 		prepare_tree "$v"
 		fetch_tree "$v" "$cache/src-$v"
 		prepare_build "$cache/src-$v" "$cache/build-$v-x86_64"
+		for t in $cross; do
+			prepare_cross "$cache/src-$v" "$cache/build-$v-$(arch_of_triplet "$t" | cut -d' ' -f1)" "$t"
+		done
 	fi
 	echo "kernels: $cache/linux-$v ready"
 done

@@ -12,6 +12,10 @@
 
 set -eu
 
+# objtool checks user access on x86 only; elsewhere there is none to run.
+[ -x "$1/tools/objtool/objtool" ] || exit 0
+grep -q '^CONFIG_X86=y' "$1/.config" 2>/dev/null || exit 0
+
 copy=$(mktemp "${TMPDIR:-/tmp}/uabatch-objtool.XXXXXX")
 trap 'rm -f "$copy"' EXIT
 case $2 in

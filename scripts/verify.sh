@@ -49,6 +49,17 @@ arch_of()
 	sed -n '1,3s|^# Linux/\([a-z0-9_]*\) .*|\1|p' "$1/.config" | head -n 1
 }
 
+# What make needs besides O= to build in directory $1: ARCH and, for a
+# cross compiler, CROSS_COMPILE (the prefix of the compiler .config names).
+make_args()
+{
+	a=$(arch_of "$1")
+	case $a in
+	x86) echo "ARCH=x86" ;;
+	*) echo "ARCH=$a CROSS_COMPILE=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\([^ ]*-\)gcc[^ ]* .*/\1/p' "$1/.config")" ;;
+	esac
+}
+
 # The source tree of a build directory: its 'source' link (make O=), or
 # itself.
 source_of()
@@ -60,9 +71,10 @@ source_of()
 	fi
 }
 
-# The build directory for file $1: its architecture's for a file under
-# arch/, else the first one given.
-build_for()
+# The build directories that may build file $1: its architecture's for a
+# file under arch/, else each one given, in order (a driver of one
+# architecture builds in that one's).
+builds_for()
 {
 	case $1 in
 	arch/*)
@@ -71,13 +83,11 @@ build_for()
 		for b in $builds; do
 			if [ "$(arch_of "$b")" = "$a" ]; then
 				echo "$b"
-				return
 			fi
 		done
 		;;
 	*)
-		set -- $builds
-		echo "$1"
+		printf '%s\n' $builds
 		;;
 	esac
 }
@@ -90,7 +100,9 @@ command_of()
 	b=$1 o=$2
 	cmd=$b/$(dirname "$o")/.$(basename "$o").cmd
 	if [ ! -f "$cmd" ] && [ -L "$b/source" ]; then
-		flock "$b/.uabatch.lock" make -s -C "$b" "$o" > "$work/make.log" 2>&1 || true
+		# shellcheck disable=SC2046 # ARCH=.. CROSS_COMPILE=.., no blanks
+		flock "$b/.uabatch.lock" make -s -C "$b" $(make_args "$b") "$o" > "$work/make.log" 2>&1 ||
+			true
 	fi
 	[ -f "$cmd" ] || return 1
 	sed -n "1s|^\\(saved\\)\\{0,1\\}cmd_[^ ]* := ||p" "$cmd" | sed 's/ ; .*$//'
@@ -116,7 +128,14 @@ checkflags()
 	grep -q '^CONFIG_64BIT=y' "$1/.config" && flags="$flags -m64" || flags="$flags -m32"
 	grep -q '^CONFIG_CPU_BIG_ENDIAN=y' "$1/.config" && flags="$flags -mbig-endian" ||
 		flags="$flags -mlittle-endian"
-	[ "$a" = x86 ] && grep -q '^CONFIG_64BIT=y' "$1/.config" && flags="$flags -D__x86_64__"
+	# What arch/$a/Makefile adds to CHECKFLAGS.
+	case $a in
+	x86) grep -q '^CONFIG_64BIT=y' "$1/.config" && flags="$flags -D__x86_64__" ;;
+	arm64) flags="$flags -D__aarch64__ -D__AARCH64EL__" ;;
+	powerpc) flags="$flags -D__powerpc__ -D__powerpc64__"
+		grep -q '^CONFIG_CPU_LITTLE_ENDIAN=y' "$1/.config" && flags="$flags -D__LITTLE_ENDIAN__" ;;
+	riscv) flags="$flags -D__riscv -D__riscv_xlen=64" ;;
+	esac
 	echo "$flags"
 }
 
@@ -246,14 +265,9 @@ done
 sed -n 's|^+++ b/||p' "$diff" | sed 's/\t.*//' > "$work/files"
 while IFS= read -r file; do
 	orig=$kdir/$file
-	build=$(build_for "$file")
-	if [ -z "$build" ]; then
+	builds_for "$file" > "$work/builds"
+	if [ ! -s "$work/builds" ]; then
 		say "$file: dropped: no build directory for $(echo "$file" | cut -d/ -f1-2)"
-		continue
-	fi
-	srcdir=$(source_of "$build")
-	if [ "$srcdir" != "$kdir" ] && ! cmp -s "$orig" "$srcdir/$file"; then
-		say "$file: dropped: $build builds another version of it"
 		continue
 	fi
 	awk -v f="$file" '/^--- a\// { on = ($0 == "--- a/" f) } on' "$diff" > "$work/file.diff"
@@ -268,19 +282,30 @@ while IFS= read -r file; do
 	# includes) and calls a function the patch changes, that the build
 	# directory builds.
 	cut -f2 "$work/fixes" > "$work/functions"
-	case $file in
-	*.h) ;;
-	*) echo "$file" ;;
-	esac > "$work/hosts"
-	sh "$top/scripts/host-of.sh" "$srcdir" "$file" "$work/functions" |
-		head -n 5 >> "$work/hosts"
-	header= host= hostcmd=
-	while IFS= read -r h; do
-		hostcmd=$(command_of "$build" "${h%.c}.o") && { host=$h; break; }
-	done < "$work/hosts"
+	header= host= hostcmd= why=
+	while IFS= read -r build; do
+		srcdir=$(source_of "$build")
+		if [ "$srcdir" != "$kdir" ] && ! cmp -s "$orig" "$srcdir/$file"; then
+			why="$build builds another version of it"
+			continue
+		fi
+		case $file in
+		*.h) ;;
+		*) echo "$file" ;;
+		esac > "$work/hosts"
+		sh "$top/scripts/host-of.sh" "$srcdir" "$file" "$work/functions" |
+			head -n 5 >> "$work/hosts"
+		while IFS= read -r h; do
+			hostcmd=$(command_of "$build" "${h%.c}.o") && { host=$h; break; }
+		done < "$work/hosts"
+		[ -n "$host" ] && break
+		why="$(basename "$build") builds neither it nor a .c file that includes it"
+	done < "$work/builds"
 	[ "$host" = "$file" ] || header=$file
 	if [ -z "$host" ]; then
-		say "$file: dropped: $(basename "$build") builds neither it nor a .c file that includes it"
+		[ "$(wc -l < "$work/builds")" -gt 1 ] &&
+			why="no build directory given builds it or a .c file that includes it"
+		say "$file: dropped: $why"
 		continue
 	fi
 	mkdir -p "$work/old/$(dirname "$host")"

@@ -74,6 +74,7 @@ enum uaccess_kind {
 	UA_END,		/* closes a region */
 	UA_SCOPED,	/* opens a region for a block, closes it on every exit */
 	UA_CHECK,	/* checks a range or masks a pointer */
+	UA_SAFE,	/* runs with user access on: allowed in a region */
 };
 
 enum uaccess_mode {
@@ -86,6 +87,7 @@ struct uaccess_name {
 	const char *name;
 	enum uaccess_kind kind;
 	enum uaccess_mode mode;
+	const char *arch;	/* "all", or the architectures, "arm64,powerpc" */
 };
 
 static const struct uaccess_name uaccess_names[] = {
@@ -93,7 +95,7 @@ HDR
 	awk '!/^#/ && NF == 5 && $1 != "inline" {
 		kind = "UA_" toupper($1)
 		mode = $3 == "read" ? "UA_READ" : $3 == "write" ? "UA_WRITE" : "UA_RW"
-		printf "\t{ \"%s\", %s, %s },\n", $2, kind, mode
+		printf "\t{ \"%s\", %s, %s, \"%s\" },\n", $2, kind, mode, $5
 	}' "$model"
 	cat <<'HDR'
 };

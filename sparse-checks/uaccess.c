@@ -86,17 +86,17 @@ static struct ident *model_idents[ARRAY_SIZE(uaccess_names)];
 /* --uaccess-stats: what was seen, to tell a clean run from a blind one */
 static int show_stats, nr_functions, nr_regions, nr_accessors;
 
-/* objtool's uaccess_safe_builtin, by prefix: sanitizers and friends. */
+/*
+ * objtool's uaccess_safe_builtin, by prefix: sanitizers and friends.  The
+ * architectures' copy and clear routines are the model's 'safe' names.
+ */
 static const char *const safe_prefixes[] = {
 	"__asan_", "__kasan_", "kasan_", "__kcsan_", "kcsan_", "__tsan_",
 	"__msan_", "kmsan_", "__ubsan_", "ubsan_", "__sanitizer_cov_",
 	"write_comp_data", "check_kcov_mode", "__builtin_",
 };
 static const char *const safe_names[] = {
-	"ftrace_likely_update", "__stack_chk_fail", "csum_partial_copy_generic",
-	"copy_mc_fragile", "copy_mc_fragile_handle_tail",
-	"copy_mc_enhanced_fast_string", "rep_stos_alternative",
-	"rep_movs_alternative", "copy_to_nontemporal", "__memcpy_flushcache",
+	"ftrace_likely_update", "__stack_chk_fail",
 };
 
 static unsigned int pos_hash(struct position pos)
@@ -250,6 +250,32 @@ static int stream_uses_model(int stream)
 	return stream < nr_model_streams && model_streams[stream];
 }
 
+/*
+ * An architecture's own primitive (arm64's uaccess_ttbr0_enable(),
+ * riscv's __enable_user_access()...) called in a .c file of that
+ * architecture is how it implements something of its own, or is not
+ * about user memory at all (arm64 switches TTBR0 for EFI calls with it):
+ * not a region to check.  In its headers (arch/.../include/) it is the
+ * body of the API's begin or end, and gives the region's events.
+ */
+static int arch_internal(const struct uaccess_name *api, struct position pos)
+{
+	const char *file = stream_name(pos.stream), *a = api->arch;
+	char dir[64];
+	int n;
+
+	if (api->kind != UA_OPEN && api->kind != UA_END)
+		return 0;
+	while (*a && strcmp(a, "all")) {
+		n = strcspn(a, ",");
+		snprintf(dir, sizeof(dir), "arch/%.*s/", n, a);
+		if (strstr(file, dir) && !strstr(file, "/include/"))
+			return 1;
+		a += n + (a[n] == ',');
+	}
+	return 0;
+}
+
 static void record(struct position pos, const struct uaccess_name *api,
 		   int nargs, struct token **args)
 {
@@ -286,7 +312,7 @@ static void expand_hook(struct token *name, int nargs, struct token **args)
 	struct instance *in;
 
 	in = instance_at(name->pos);
-	if (!api || api->kind == UA_ACCESS) {
+	if (!api || api->kind == UA_ACCESS || arch_internal(api, name->pos)) {
 		if (!in)
 			*w = name->pos;
 		return;
@@ -683,7 +709,8 @@ static struct instance *call_instance(struct ctx *c, struct expression *expr)
 	struct expression *arg;
 	unsigned long h;
 
-	if (!sym || !(api = model_lookup(sym->ident)) || api->kind == UA_ACCESS)
+	if (!sym || !(api = model_lookup(sym->ident)) || api->kind == UA_ACCESS ||
+	    api->kind == UA_SAFE || arch_internal(api, expr->pos))
 		return NULL;
 	/* by call, not by position: a wrapper macro shares one position */
 	h = ((unsigned long)expr >> 4) % INST_HASH;
@@ -1739,9 +1766,19 @@ static void walk_stmt(struct ctx *c, struct statement *stmt, struct states *st)
 		} END_FOR_EACH_PTR(s);
 		break;
 	case STMT_IF: {
+		struct expression *cond = stmt->if_conditional;
 		struct states t, f;
 
-		walk_cond(c, stmt->if_conditional, st, &t, &f);
+		walk_cond(c, cond, st, &t, &f);
+		/*
+		 * A branch that a constant condition rules out is reached by
+		 * no state, only at its labels: the 'if (0) { l: goto e; }'
+		 * of unsafe_put_user(); strncpy_from_user()'s
+		 * 'if (can_do_masked_user_access())' where the architecture
+		 * has no masking.
+		 */
+		if (cond && cond->type == EXPR_VALUE)
+			(cond->value ? &f : &t)->n = 0;
 		walk_stmt(c, stmt->if_true, &t);
 		walk_stmt(c, stmt->if_false, &f);
 		*st = t;
@@ -1901,7 +1938,7 @@ static int seen_before(struct symbol *sym)
 /*
  * An inline helper called with a region open (__unsafe_setup_sigcontext(),
  * do_strncpy_from_user()) continues its caller's region: it is analysed
- * from the states of its first call.
+ * from the states of its first reachable call.
  */
 static void queue_inline(struct symbol *sym, struct states *st)
 {
@@ -1916,7 +1953,8 @@ static void queue_inline(struct symbol *sym, struct states *st)
 	base = sym->ctype.base_type;
 	if (!base || (!base->stmt && !base->inline_stmt))
 		return;
-	if (!stream_uses_model(sym->pos.stream) || seen_before(sym))
+	/* A call no state reaches (in 'if (0)') tells nothing of its region. */
+	if (!st->n || !stream_uses_model(sym->pos.stream) || seen_before(sym))
 		return;
 	q = calloc(1, sizeof(*q));
 	q->sym = sym;
@@ -1924,8 +1962,6 @@ static void queue_inline(struct symbol *sym, struct states *st)
 	for (i = 0; i < q->entry.n; i++)
 		if (q->entry.s[i].open)
 			q->entry.s[i].inherited = 1;
-	if (!q->entry.n)
-		q->entry.n = 1;		/* unreachable call: start closed */
 	q->next = inline_queue;
 	inline_queue = q;
 }

@@ -145,3 +145,15 @@ chroot_make_7_2()
 	sh "$top/scripts/gcc-versions.sh" run make -s -C /src-7.2 O="/build-7.2-gcc-$v" \
 		CC="gcc-$v" HOSTCC="gcc-$v" "$@"
 }
+
+# mutate SRC FUNC FIND REPLACE: SRC, on standard output, with the first
+# line holding FIND after the line matching FUNC replaced by REPLACE (\n
+# for new lines): a mutant of a real function.
+mutate()
+{
+	awk -v func_rx="$2" -v find="$3" -v repl="$4" '
+	!armed && $0 ~ func_rx { armed = 1 }
+	armed == 1 && index($0, find) { gsub(/\\n/, "\n", repl); print repl; armed = 2; next }
+	{ print }
+	END { if (armed != 2) exit 1 }' "$1" || die "$1: no '$3' after '$2'"
+}

@@ -26,18 +26,6 @@ check()
 	grep 'uaccess:' "$work/build.log" > "$work/out" || true
 }
 
-# mutate SRC FUNC FIND REPLACE: SRC with the first line matching FIND
-# after the line matching FUNC replaced by REPLACE (\n for new lines).
-mutate()
-{
-	awk -v func_rx="$2" -v find="$3" -v repl="$4" '
-	!armed && $0 ~ func_rx { armed = 1 }
-	armed == 1 && index($0, find) { gsub(/\\n/, "\n", repl); print repl; armed = 2; next }
-	{ print }
-	END { if (armed != 2) exit 1 }' "$1" > "$work/mutant.c" ||
-		die "$1: no '$3' after '$2'"
-}
-
 # expect ID LINE_TEXT: the finding ID at the first line containing
 # LINE_TEXT after the mutation.
 expect()
@@ -71,37 +59,37 @@ for v in 6.12 7.2; do
 	n=$((n + 1))
 
 	mutate "$compat" "$put" 'if (!user_write_access_begin(umask, bitmap_size / 8))' \
-		'	__uaccess_begin(); /* mutant */ if (0)'
+		'	__uaccess_begin(); /* mutant */ if (0)' > "$work/mutant.c"
 	expect unverified-region '/* mutant */'
 
 	mutate "$compat" "$put" 'if (!user_write_access_begin(umask, bitmap_size / 8))' \
-		'	user_write_access_begin(umask, bitmap_size / 8); /* mutant */ if (0)'
+		'	user_write_access_begin(umask, bitmap_size / 8); /* mutant */ if (0)' > "$work/mutant.c"
 	expect unchecked-region-begin '/* mutant */'
 
 	mutate "$compat" "$put" '	user_write_access_end();' \
-		'	user_write_access_end();\n	unsafe_put_user(0, umask, Efault); /* mutant */'
+		'	user_write_access_end();\n	unsafe_put_user(0, umask, Efault); /* mutant */' > "$work/mutant.c"
 	expect unsafe-outside-region '/* mutant */'
 
 	mutate "$compat" "$put" '	user_write_access_end();' \
-		'	user_write_access_end();\n	user_write_access_end(); /* mutant */'
+		'	user_write_access_end();\n	user_write_access_end(); /* mutant */' > "$work/mutant.c"
 	expect unbalanced-region-end '/* mutant */'
 
 	mutate "$compat" "$put" 'unsafe_put_user(m >> BITS_PER_COMPAT_LONG, umask++, Efault);' \
-		'		unsafe_put_user(m >> BITS_PER_COMPAT_LONG, umask++, Efault);\n		pr_info("m=%lu", m); /* mutant */'
+		'		unsafe_put_user(m >> BITS_PER_COMPAT_LONG, umask++, Efault);\n		pr_info("m=%lu", m); /* mutant */' > "$work/mutant.c"
 	expect call-in-region '/* mutant */'
 
 	mutate "$compat" "$get" 'unsafe_get_user(*mask, umask++, Efault);' \
-		'		unsafe_get_user(*mask, umask++, Efault);\n	unsafe_put_user(0, (compat_ulong_t __user *)umask, Efault); /* mutant */'
+		'		unsafe_get_user(*mask, umask++, Efault);\n	unsafe_put_user(0, (compat_ulong_t __user *)umask, Efault); /* mutant */' > "$work/mutant.c"
 	expect mode-mismatch '/* mutant */'
 
 	mutate "$compat" "$put" 'if (!user_write_access_begin(umask, bitmap_size / 8))' \
-		'	if (!user_write_access_begin(umask, bitmap_size / 8))\n		return -EFAULT;\n	if (!user_write_access_begin(umask, 8)) /* mutant */'
+		'	if (!user_write_access_begin(umask, bitmap_size / 8))\n		return -EFAULT;\n	if (!user_write_access_begin(umask, 8)) /* mutant */' > "$work/mutant.c"
 	expect nested-region '/* mutant */'
 
 	# an access past 'sizeof(*from)' in get_sigset_argpack() of fs/select.c
 	mutate "$k/fs/select.c" '^static inline int get_sigset_argpack' \
 		'unsafe_get_user(to->size, &from->size, E' \
-		'		unsafe_get_user(to->size, &from[1].size, Efault); /* mutant */'
+		'		unsafe_get_user(to->size, &from[1].size, Efault); /* mutant */' > "$work/mutant.c"
 	expect pointer-mismatch '/* mutant */'
 done
 echo "sparse_mutants: $n mutants of real functions flagged with their ids in 6.12 and 7.2"

@@ -59,53 +59,35 @@ fetch_tree()
 	echo "kernels: $(basename "$tree") extracted from $(basename "$deb")"
 }
 
-# Configure build directory $2 of the clean tree $1 for allmodconfig
-# without what slows a build or ties it to this machine, and prepare it.
+# Configure build directory $2 of the clean tree $1 with configuration
+# target $3 (allmodconfig, defconfig) and make's arguments after it (ARCH=,
+# CROSS_COMPILE= of a cross build), without what slows a build or ties it
+# to this machine, and prepare it.
 prepare_build()
 {
-	src=$1 build=$2
+	src=$1 build=$2 config=$3
+	shift 3
 	[ -f "$build/.uabatch-prepared" ] && return 0
 	mkdir -p "$build"
-	make -s -C "$src" O="$build" allmodconfig > /dev/null
+	make -s -C "$src" O="$build" "$@" "$config" > /dev/null
 	"$src/scripts/config" --file "$build/.config" -d DEBUG_INFO \
 		-d DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT -d DEBUG_INFO_DWARF4 \
 		-d DEBUG_INFO_DWARF5 -e DEBUG_INFO_NONE -d WERROR -d X86_NATIVE_CPU
-	make -s -C "$src" O="$build" olddefconfig > /dev/null
-	make -s -C "$src" O="$build" -j"$(nproc)" prepare
+	make -s -C "$src" O="$build" "$@" olddefconfig > /dev/null
+	make -s -C "$src" O="$build" "$@" -j"$(nproc)" prepare
 	touch "$build/.uabatch-prepared"
-	echo "kernels: $(basename "$build") configured (allmodconfig, make prepare)"
+	echo "kernels: $(basename "$build") configured ($config, make prepare)"
 }
 
-# The kernel's ARCH for target triplet $1, and the defconfig target.
+# The kernel's ARCH for target triplet $1, and its defconfig target.
 arch_of_triplet()
 {
 	case $1 in
 	aarch64-*) echo arm64 defconfig ;;
 	powerpc64le-*) echo powerpc ppc64le_defconfig ;;
 	riscv64-*) echo riscv defconfig ;;
-	*) echo "kernels: $1: no architecture known for this cross compiler" >&2; exit 2 ;;
+	*) return 1 ;;
 	esac
-}
-
-# Configure build directory $2 of the clean tree $1 for the defconfig of
-# the architecture of cross compiler $3, without debug information or
-# -Werror, and prepare it.
-prepare_cross()
-{
-	src=$1 build=$2 triplet=$3
-	[ -f "$build/.uabatch-prepared" ] && return 0
-	set -- $(arch_of_triplet "$triplet")
-	command -v "$triplet-gcc" > /dev/null ||
-		{ echo "kernels: $triplet-gcc not found: run 'make deps'" >&2; exit 1; }
-	mkdir -p "$build"
-	make -s -C "$src" O="$build" ARCH="$1" CROSS_COMPILE="$triplet-" "$2" > /dev/null
-	"$src/scripts/config" --file "$build/.config" -d DEBUG_INFO \
-		-d DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT -d DEBUG_INFO_DWARF4 \
-		-d DEBUG_INFO_DWARF5 -e DEBUG_INFO_NONE -d WERROR
-	make -s -C "$src" O="$build" ARCH="$1" CROSS_COMPILE="$triplet-" olddefconfig > /dev/null
-	make -s -C "$src" O="$build" ARCH="$1" CROSS_COMPILE="$triplet-" -j"$(nproc)" prepare
-	touch "$build/.uabatch-prepared"
-	echo "kernels: $(basename "$build") configured ($2, make prepare)"
 }
 
 prepare_tree()
@@ -118,14 +100,22 @@ prepare_tree()
 	echo "kernels: linux-$1 configured (x86_64_defconfig, make prepare)"
 }
 
+for t in $cross; do
+	arch_of_triplet "$t" > /dev/null ||
+		{ echo "kernels: $t: no architecture known for this cross compiler" >&2; exit 2; }
+	command -v "$t-gcc" > /dev/null || { echo "kernels: $t-gcc not found: run 'make deps'" >&2; exit 1; }
+done
+
 for v; do
 	fetch_tree "$v" "$cache/linux-$v"
 	if [ "$prepare" = yes ]; then
 		prepare_tree "$v"
 		fetch_tree "$v" "$cache/src-$v"
-		prepare_build "$cache/src-$v" "$cache/build-$v-x86_64"
+		prepare_build "$cache/src-$v" "$cache/build-$v-x86_64" allmodconfig
 		for t in $cross; do
-			prepare_cross "$cache/src-$v" "$cache/build-$v-$(arch_of_triplet "$t" | cut -d' ' -f1)" "$t"
+			set -- $(arch_of_triplet "$t")
+			prepare_build "$cache/src-$v" "$cache/build-$v-$1" "$2" ARCH="$1" \
+				CROSS_COMPILE="$t-"
 		done
 	fi
 	echo "kernels: $cache/linux-$v ready"

@@ -15,9 +15,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "$1" && pwd)
 src=$build
 [ -L "$build/source" ] && src=$(cd "$build/source" && pwd -P)
-arch=$(sed -n '1,3s|^# Linux/\([a-z0-9_]*\) .*|\1|p' "$build/.config" | head -n 1)
-[ -n "$arch" ] || { echo "region-objects.sh: $1: not a configured build directory" >&2; exit 2; }
-cross=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\([^ ]*-\)gcc[^ ]* .*/\1/p' "$build/.config")
+arch=$(sh "$top/scripts/make-args.sh" --arch "$build")
 work=$(mktemp -d "${TMPDIR:-/tmp}/uabatch-objects.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
@@ -42,8 +40,8 @@ while IFS= read -r h; do
 done < "$work/headers" >> "$work/names"
 
 # What the configuration compiles, and of it what names one.
-# shellcheck disable=SC2086 # ARCH=.. CROSS_COMPILE=..
-make -n -C "$build" ARCH="$arch" ${cross:+CROSS_COMPILE=$cross} all 2> /dev/null |
+# shellcheck disable=SC2046 # ARCH=.. CROSS_COMPILE=..
+make -n -C "$build" $(sh "$top/scripts/make-args.sh" "$build") all 2> /dev/null |
 	grep -o -- '-c -o [^ ]*\.o' | cut -d' ' -f3 | sort -u > "$work/objects" || true
 [ -s "$work/objects" ] || { echo "region-objects.sh: $1: make -n lists no object" >&2; exit 2; }
 pattern > "$work/pattern"

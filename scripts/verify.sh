@@ -46,18 +46,7 @@ say()
 # The architecture a build directory is configured for, from .config.
 arch_of()
 {
-	sed -n '1,3s|^# Linux/\([a-z0-9_]*\) .*|\1|p' "$1/.config" | head -n 1
-}
-
-# What make needs besides O= to build in directory $1: ARCH and, for a
-# cross compiler, CROSS_COMPILE (the prefix of the compiler .config names).
-make_args()
-{
-	a=$(arch_of "$1")
-	case $a in
-	x86) echo "ARCH=x86" ;;
-	*) echo "ARCH=$a CROSS_COMPILE=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\([^ ]*-\)gcc[^ ]* .*/\1/p' "$1/.config")" ;;
-	esac
+	sh "$top/scripts/make-args.sh" --arch "$1"
 }
 
 # The source tree of a build directory: its 'source' link (make O=), or
@@ -101,7 +90,8 @@ command_of()
 	cmd=$b/$(dirname "$o")/.$(basename "$o").cmd
 	if [ ! -f "$cmd" ] && [ -L "$b/source" ]; then
 		# shellcheck disable=SC2046 # ARCH=.. CROSS_COMPILE=.., no blanks
-		flock "$b/.uabatch.lock" make -s -C "$b" $(make_args "$b") "$o" > "$work/make.log" 2>&1 ||
+		flock "$b/.uabatch.lock" make -s -C "$b" $(sh "$top/scripts/make-args.sh" "$b") "$o" \
+			> "$work/make.log" 2>&1 ||
 			true
 	fi
 	[ -f "$cmd" ] || return 1

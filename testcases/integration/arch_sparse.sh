@@ -20,9 +20,8 @@ make_in()
 {
 	b=$1
 	shift
-	arch=$(sed -n '1,3s|^# Linux/\([a-z0-9_]*\) .*|\1|p' "$b/.config")
-	cross=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\([^ ]*-\)gcc[^ ]* .*/\1/p' "$b/.config")
-	flock "$b/.uabatch.lock" make -s -C "$b" ARCH="$arch" CROSS_COMPILE="$cross" "$@"
+	# shellcheck disable=SC2046 # ARCH=.. CROSS_COMPILE=..
+	flock "$b/.uabatch.lock" make -s -C "$b" $(sh "$top/scripts/make-args.sh" "$b") "$@"
 }
 
 # mutant BUILD FUNC FIND REPLACE ID: kernel/compat.c with the first line

@@ -819,13 +819,18 @@ class Function:
 		self.fault_paths = {}	# (mode or None, leave) -> label
 		self.given = set()	# labels given to fault paths
 
+	def text(self):
+		"""The function's text, its head (parameters) and its body."""
+		if not hasattr(self, '_text'):
+			start = self.src.tokens[self.body.first][2]
+			self._text = function_head(self.src, start) + stmt_text(self.src, self.body)
+		return self._text
+
 	def pointers(self):
 		"""The names the function declares as pointers (parameters and
 		locals: '* name' followed by ',', ';', '=' or ')')."""
 		if not hasattr(self, '_pointers'):
-			start = self.src.tokens[self.body.first][2]
-			text = function_head(self.src, start) + stmt_text(self.src, self.body)
-			self._pointers = set(re.findall(r'\*\s*(\w+)\s*[,;=)]', text))
+			self._pointers = set(re.findall(r'\*\s*(\w+)\s*[,;=)]', self.text()))
 		return self._pointers
 
 	def label_for(self, mode, leave, ptr):
@@ -1236,7 +1241,7 @@ def struct_body(src, name):
 def member_struct(src, fn, obj):
 	"""The body of the struct that the function declares obj (a name) a
 	pointer to, or an instance of; None where unknown."""
-	text = function_head(src, src.tokens[fn.body.first][2]) + stmt_text(src, fn.body)
+	text = fn.text()
 	names = set(re.findall(r'\bstruct\s+(\w+)\s*(?:__user\s*)?\*?\s*(?:const\s+)?%s\s*[;,)=]' %
 			       re.escape(obj), text))
 	return struct_body(src, names.pop()) if len(names) == 1 else None
@@ -1246,8 +1251,7 @@ def bound_type(src, fn, n):
 	struct the function declares p a pointer to; None where unknown."""
 	n = flat(n)
 	if re.match(r'^\w+$', n):
-		return declared_type(function_head(src, src.tokens[fn.body.first][2]) +
-				     stmt_text(src, fn.body), n)
+		return declared_type(fn.text(), n)
 	m = re.match(r'^(\w+)(?:->|\.)(\w+)$', n)
 	body = member_struct(src, fn, m.group(1)) if m else None
 	return declared_type(body, m.group(2)) if body is not None else None
@@ -1271,8 +1275,7 @@ def unchecked_flexible_array(src, fn, obj, field):
 def counts_unsigned(src, fn, i, n):
 	"""Does "i < n" compare unsigned, so that a region of n elements
 	fails where n is negative only as the loop would have faulted?"""
-	index = declared_type(function_head(src, src.tokens[fn.body.first][2]) +
-			      stmt_text(src, fn.body), i)
+	index = declared_type(fn.text(), i)
 	bound = bound_type(src, fn, n)
 	return bound in UNSIGNED or \
 	       (bound in SIGNED_NARROW and index in UNSIGNED - UNSIGNED_NARROW)

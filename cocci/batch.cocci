@@ -17,7 +17,11 @@
 /// the end of the function, or with -D scoped a scoped_user_*_access()
 /// block; the region covers every access, is closed on every way out, and
 /// a fault leaves as the old code did.  A finding that is not rewritten
-/// says why.  The analysis is in batching.py, beside this file.
+/// says why.  With -D notes, a copy_to_user()/copy_from_user() of a small
+/// local struct, of which only a few members are set or read one by one,
+/// is a note (batch-copy-fields) that one region with an accessor per
+/// member could serve; it is not rewritten.  The analysis is in
+/// batching.py, beside this file.
 //
 // Confidence: High
 // Comments: the warnings of linux-source-6.12 and 7.2 read by hand: 11 of
@@ -71,6 +75,34 @@ acc@p(e, E)
 p << access.p;
 @@
 analysis.note_access(p[0])
+
+// A copy of a whole local object: a struct whose few members one region
+// could read or write instead (batch-copy-fields, a note).
+@copy_from depends on notes@
+identifier cp = {copy_from_user, __copy_from_user}; // model: copy read
+identifier x;
+expression u, n;
+position p;
+@@
+cp@p(&x, u, n)
+
+@copy_to depends on notes@
+identifier cp = {copy_to_user, __copy_to_user}; // model: copy write
+identifier x;
+expression u, n;
+position p;
+@@
+cp@p(u, &x, n)
+
+@script:python@
+p << copy_from.p;
+@@
+analysis.note_copy(p[0])
+
+@script:python@
+p << copy_to.p;
+@@
+analysis.note_copy(p[0])
 
 // A loop bound of an unsigned type: a region of that many elements fails
 // its check only where the loop would have faulted.

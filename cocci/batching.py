@@ -43,6 +43,7 @@ def read_table(name):
 API = read_table('uaccess.api')
 ACCESSES = dict((r[1], r[2].split()[0]) for r in API if r[0] == 'access')
 INLINE = set(r[1] for r in API if r[0] == 'inline')
+COPIES = dict((r[1], r[2].split()[0]) for r in API if r[0] == 'copy')
 
 BEGIN = {'write': 'user_write_access_begin', 'read': 'user_read_access_begin',
 	 'rw': 'user_access_begin'}
@@ -54,6 +55,7 @@ UNSAFE = {'write': 'unsafe_put_user', 'read': 'unsafe_get_user'}
 WHAT = {'write': 'writes', 'read': 'reads', 'rw': 'reads and writes'}
 RUN_ID = {'write': 'batch-put-run', 'read': 'batch-get-run', 'rw': 'batch-rw'}
 LOOP_ID = {'write': 'batch-put-loop', 'read': 'batch-get-loop'}
+FIELDS_MAX = 4	# members a struct copy may be replaced by, one access each
 
 
 def path_entry(path, func):
@@ -666,6 +668,97 @@ def runs_in(src, block, accesses):
 	return found
 
 
+# ---- a read and a write apart ---------------------------------------------------------
+
+def accesses_of(s, accesses):
+	"""The accesses statement s makes whenever it runs, in order: in a
+	simple statement or a return, or in the condition of an if."""
+	if s.kind == 'if':
+		first, last = s.head
+	elif s.kind in ('simple', 'return'):
+		first, last = s.first, s.last
+	else:
+		return []
+	return [accesses[i] for i in sorted(accesses) if first <= i < last]
+
+def split_rw(src, block, accesses, runs):
+	"""(read, write, statements between) for each read of a user object
+	in a statement of the block followed, some statements later, by a
+	write of it, with other work between and no access to it: what a run
+	would be if the work were not there (move_addr_to_user()'s length,
+	read, then written back after a copy_to_user() of the address)."""
+	in_runs = set(a.i for r in runs for a in r.accesses)
+	found = []
+	stmts = block.stmts
+	for k, s in enumerate(stmts):
+		reads = [a for a in accesses_of(s, accesses) if a.mode == 'read' and a.object]
+		if len(reads) != 1 or reads[0].i in in_runs:
+			continue
+		read = reads[0]
+		for j in range(k + 1, len(stmts)):
+			if stmts[j].kind in ('case', 'label'):
+				break	# another way in: not one path
+			touching = [a for a in accesses_of(stmts[j], accesses) if a.object == read.object]
+			if not touching:
+				if read.object in names_in(stmt_text(src, stmts[j])):
+					break	# the pointer is used, changed or accessed between
+				continue
+			write = touching[0]
+			if write.mode == 'write' and write.i not in in_runs and j > k + 1:
+				found.append((read, write, stmts[k + 1:j]))
+			break
+	return found
+
+def changed_in(src, stmts):
+	"""The names statements stmts may change: assigned (in what is left
+	of an assignment), incremented, or passed by address."""
+	changed = set()
+	for s in stmts:
+		w = words(src, s.first, s.last)
+		for k, t in enumerate(w):
+			if t in ASSIGN:
+				j = k - 1
+				while j >= 0 and (re.match(r'^\w+$', w[j]) or w[j] in ('.', '->', '[', ']', '*')):
+					changed.add(w[j])
+					j -= 1
+			elif t in ('++', '--'):
+				changed |= set(x for x in w[max(0, k - 1):k + 2] if re.match(r'^\w+$', x))
+			elif t == '&' and k + 1 < len(w):
+				changed.add(w[k + 1])
+	return changed
+
+def declares(fn, name):
+	"""Does the function declare name, as a parameter or a local?"""
+	return re.search(r'[\w*]\s+\**\s*%s\s*[,;=)\[]' % re.escape(name), fn.text()) is not None
+
+def split_rw_message(src, fn, read, write, between):
+	"""What a split read and write say, and why uabatch does not rewrite
+	them; or None."""
+	calls = []
+	for s in between:
+		calls += [c for c in calls_in(src, s.first, s.last)
+			  if c not in INLINE and c not in calls]
+	leaves = any(x.kind in ('return', 'goto') for s in between for x in statements(s))
+	what = 'a read and a later write of *%s in %s()' % (read.object, fn.name)
+	if calls:
+		# A call may change anything but the function's own variables
+		# whose address it is not given.
+		written = span(src, *write.e) + ' ' + span(src, *write.E)
+		names = names_in(written)
+		if names & changed_in(src, between) or re.search(r'->|\*|\[', written) or \
+		   not all(declares(fn, n) for n in names) or not is_pure(src, *write.e):
+			return None	# the write may need what the work between does
+		return '%s with calls between (%s) that the write does not depend on: one ' \
+		       'user access region can serve both' % \
+		       (what, ', '.join(c + '()' for c in calls)), \
+		       'the write would move before the calls, which changes what user space ' \
+		       'sees when they fail'
+	if leaves:
+		return '%s with computation and tests between: one user access region can ' \
+		       'serve both' % what, \
+		       'each way out between would need a fault path that ends the region'
+	return None	# nothing but computation: a run
+
 # ---- loops ----------------------------------------------------------------------
 
 class Loop:
@@ -807,6 +900,120 @@ def walks(src, loop):
 
 
 # ---- the rewrite ------------------------------------------------------------------
+
+# ---- struct copies ---------------------------------------------------------------
+
+def struct_members(body):
+	"""{name: scalar} of the members of a struct body, scalar False for
+	an array or a struct (one accessor cannot move it); None where a member is not a plain declaration (a nested
+	struct or union, a bit field, a function pointer)."""
+	body = re.sub(r'/\*.*?\*/|//[^\n]*', ' ', body, flags=re.S)
+	body = re.sub(r'__attribute__\s*\(\(.*?\)\)|__aligned\s*\([^)]*\)|__packed', ' ', body)
+	if re.search(r'[{}():#]', body):
+		return None
+	members = {}
+	for decl in body.split(';'):
+		if not decl.strip():
+			continue
+		parts = decl.split(',')
+		first = re.match(r'^\s*(?:[A-Za-z_]\w*\s+)+\**\s*(\w+)\s*((?:\[[^]]*\]\s*)*)$',
+				 parts[0])
+		if not first:
+			return None
+		declarators = [first.group(1, 2)]
+		for d in parts[1:]:
+			m = re.match(r'^\s*\**\s*(\w+)\s*((?:\[[^]]*\]\s*)*)$', d)
+			if not m:
+				return None
+			declarators.append(m.group(1, 2))
+		aggregate = re.match(r'^\s*(?:const\s+)?(?:struct|union)\b', parts[0]) and \
+			    '*' not in parts[0]
+		for name, dims in declarators:
+			members[name] = not dims and not aggregate
+	return members or None
+
+def struct_copy(src, fn, i):
+	"""(mode, x, struct name) for a copy at token i of a local struct x
+	whole, 'copy_from_user(&x, u, sizeof(x))' or 'copy_to_user(u, &x,
+	sizeof(x))'; else None."""
+	mode = COPIES[src.tokens[i][1]]
+	args = [flat(span(src, *a)) for a in split_args(src, i + 2, closing(src, i + 1))]
+	if len(args) != 3:
+		return None
+	m = re.match(r'^&(\w+)$', args[0 if mode == 'read' else 1])
+	if not m:
+		return None
+	x = m.group(1)
+	types = set(re.findall(r'\bstruct\s+(\w+)\s+%s\s*[;=]' % x, fn.text()))
+	if len(types) != 1:
+		return None
+	t = types.pop()
+	if args[2] not in ('sizeof(%s)' % x, 'sizeof%s' % x, 'sizeof(struct%s)' % t):
+		return None
+	return mode, x, t
+
+NOT_DECLARING = ('return', 'sizeof', 'case', 'else', 'do', 'typeof', '__typeof__')
+
+def uses_of(src, fn, x, skip):
+	"""The uses of the name x in the function, but in its declaration,
+	under sizeof and in tokens [skip[0], skip[1]): [(index, member)], member None
+	where x is not used as 'x.member'.  The members a declaration's
+	initializer names ('= { .a = 1 }') come as uses at the declaration."""
+	uses = []
+	for k in range(fn.body.first, fn.body.last):
+		t = src.tokens[k]
+		if t[0] != 'id' or t[1] != x or skip[0] <= k < skip[1] or \
+		   src.tokens[k - 1][1] in ('.', '->'):
+			continue
+		if words(src, k - 2, k) == ['sizeof', '('] or src.tokens[k - 1][1] == 'sizeof':
+			continue	# its size, not its value
+		before = src.tokens[k - 1]
+		if before[0] == 'id' and before[1] not in NOT_DECLARING:
+			if src.tokens[k + 1][1] == '=' and src.tokens[k + 2][1] == '{':
+				init = span(src, k + 2, closing(src, k + 2) + 1)
+				uses += [(k, m) for m in re.findall(r'[{,]\s*\.(\w+)\s*=', init)]
+			continue
+		member = src.tokens[k + 2][1] if src.tokens[k + 1][1] == '.' else None
+		uses.append((k, member))
+	return uses
+
+def copy_fields(src, fn, i):
+	"""The message of the finding a struct copy at token i makes, or
+	None: a copy_from_user() of a local struct of which only a few (two
+	or more) scalar members are read after it, or a copy_to_user() of
+	one whose members, few and all scalar, are each set before it, and
+	nothing else.  One region with an unsafe_*_user() per member serves it
+	without the copy routine, as io_uring's io_get_ext_arg() and
+	put_cmsg() were rewritten."""
+	copy = struct_copy(src, fn, i)
+	if copy is None:
+		return None
+	mode, x, t = copy
+	uses = uses_of(src, fn, x, (i, closing(src, i + 1) + 1))
+	used = set(m for _, m in uses)
+	if None in used or not 2 <= len(used) <= FIELDS_MAX:
+		return None	# x itself is used (its address taken, passed), or one member or many
+	body = struct_body(src, t)
+	members = struct_members(body) if body is not None else None
+	if members is None or any(m not in members or not members[m] for m in used):
+		return None
+	name = src.tokens[i][1]
+	if mode == 'read':
+		read = sorted(used)
+		if any(k < i for k, _ in uses):
+			return None
+		return '%s() of struct %s %s in %s(), which then reads only %s: ' \
+		       'one user access region with an unsafe_get_user() of each serves it ' \
+		       'without the copy routine' % (name, t, x, fn.name,
+						     ', '.join(read))
+	assigned = set(m for k, m in uses
+		       if k < i and '=' in (src.tokens[k + 1][1], src.tokens[k + 3][1]))
+	if len(members) > FIELDS_MAX or assigned != set(members) or \
+	   any(k > i or m not in assigned for k, m in uses):
+		return None
+	return '%s() of struct %s %s in %s(), each of whose %d members is set before: ' \
+	       'one user access region with an unsafe_put_user() of each serves it ' \
+	       'without the copy routine and the stack copy' % (name, t, x, fn.name, len(members))
 
 class Function:
 	"""What a rewrite needs to know of the function around it."""
@@ -1429,6 +1636,7 @@ class FileState:
 		self.path = path
 		self.src = Source(path)
 		self.accesses = {}	# offset -> function name
+		self.copies = {}	# offset of a copy of '&name' -> function name
 		self.unsigned = set()	# offsets of loop bounds of an unsigned type
 		self.findings = None
 		self.plan = None
@@ -1552,6 +1760,10 @@ class Analysis:
 		fs = self.state(p.file)
 		fs.accesses[fs.src.offset(p.line, p.column)] = p.current_element
 
+	def note_copy(self, p):
+		fs = self.state(p.file)
+		fs.copies[fs.src.offset(p.line, p.column)] = p.current_element
+
 	def note_unsigned(self, p):
 		fs = self.state(p.file)
 		fs.unsigned.add(fs.src.offset(p.line, p.column))
@@ -1598,25 +1810,40 @@ class Analysis:
 		runs = [r for b in statements(body) if b.kind == 'block'
 			for r in runs_in(src, b, accesses)
 			if not any(a.i in looped for a in r.accesses)]
-		found = []
+		where = ' (%s)' % (hot if hot else 'cold: ' + coldness(rel, name))
+		found = []	# (first token, accesses, id, message, fix, why, hot: else a note)
 		for l in loops:
 			fix, why = judge_loop(src, fn, l, fs.unsigned, self.scoped and self.relayout)
 			ident = LOOP_ID.get(l.mode, RUN_ID['rw'])
 			msg = 'user %s through %s in a loop in %s(): one user access region can ' \
 			      'serve the whole loop, one begin/end pair instead of one per element' % \
-			      (WHAT[l.mode], l.base, name)
-			found.append((l.accesses, ident, msg, fix, why))
+			      (WHAT[l.mode], l.base, name) + where
+			found.append((l.accesses[0].i, l.accesses, ident, msg, fix, why, hot))
+		for i in sorted(fs.src.at[o] for o in fs.copies
+				if body.first < fs.src.at.get(o, -1) < body.last):
+			msg = copy_fields(src, fn, i)
+			if msg:
+				found.append((i, [], 'batch-copy-fields', msg, None,
+					      'a struct copy is reported, not rewritten', None))
 		for r in runs:
 			fix, why = judge_run(src, fn, r, self.scoped)
 			n = len(r.accesses)
 			msg = '%d user %s through %s in %s() can share one user access region, ' \
-			      'one begin/end pair instead of %d' % (n, WHAT[r.mode], r.object, name, n)
-			found.append((r.accesses, RUN_ID[r.mode], msg, fix, why))
+			      'one begin/end pair instead of %d' % (n, WHAT[r.mode], r.object, name, n) + \
+			      where
+			found.append((r.accesses[0].i, r.accesses, RUN_ID[r.mode], msg, fix, why, hot))
+		for b in statements(body):
+			if b.kind != 'block':
+				continue
+			for read, write, between in split_rw(src, b, accesses, runs):
+				said = split_rw_message(src, fn, read, write, between)
+				if said:
+					found.append((read.i, [read, write], 'batch-rw', said[0] + where,
+						      None, said[1], None))
 		judged = []
-		for accesses, ident, msg, fix, why in sorted(found, key=lambda f: f[0][0].i):
-			msg += ' (%s)' % (hot if hot else 'cold: ' + coldness(rel, name))
-			line, col = src.line_col(src.tokens[accesses[0].i][2])
-			f = Finding((fs.path, name, line, col + 1), ident, msg, hot, fix, why)
+		for i, accesses, ident, msg, fix, why, f_hot in sorted(found, key=lambda f: f[0]):
+			line, col = src.line_col(src.tokens[i][2])
+			f = Finding((fs.path, name, line, col + 1), ident, msg, f_hot, fix, why)
 			f.tokens = set(a.i for a in accesses)
 			judged.append((f, fn))
 		return judged
@@ -1740,12 +1967,12 @@ def syscall_in(head):
 
 def functions_of(fs):
 	"""(body, name, accesses by token) of each function Coccinelle found
-	an access in.  The accesses are all of the function's: Coccinelle
+	an access or a struct copy in.  The accesses are all of the function's: Coccinelle
 	leaves out the ones in a branch of a preprocessor conditional inside
 	a statement, which still make a run with the others."""
 	src = fs.src
 	found = {}
-	for o, name in sorted(fs.accesses.items()):
+	for o, name in sorted(list(fs.accesses.items()) + list(fs.copies.items())):
 		body = function_at(src, o)
 		if body is not None and body.first not in found:
 			found[body.first] = (body, name, {})

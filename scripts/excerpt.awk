@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# Print a C file with the functions that do not mention one of NAMES (an
-# awk regex of the user-access names) blanked out.  Line and column
+# Print a C file with the functions that do not match CALLS (an extended
+# regex of the calls the rule analyses) blanked out.  Line and column
 # numbers stay as they were, so what Coccinelle reports on the excerpt
 # holds for the file; Coccinelle parses the declarations (it learns the
 # types of loop bounds from them) and the functions that matter instead of
@@ -10,10 +10,9 @@
 # Relies on the kernel's layout: a function body opens with '{' and
 # closes with '}' in column 0.
 #
-# usage: awk -v names='put_user|get_user' -f excerpt.awk FILE
+# usage: awk -v calls='(put_user|get_user)[[:space:]]*[(]' -f excerpt.awk FILE
 
 BEGIN {
-	call = "(^|[^A-Za-z0-9_])(" names ")[ \t]*\\("
 	n = 0
 }
 
@@ -42,7 +41,7 @@ continued {
 
 {
 	chunk[n++] = $0
-	if ($0 ~ call)
+	if ($0 ~ calls)
 		mentions = 1
 }
 

@@ -36,6 +36,7 @@ batch-get-run	advice	Two or more get_user()/__get_user() in straight-line code o
 batch-rw	advice	Reads and writes of one user object that one read-write region could serve.
 batch-put-loop	advice	put_user()/__put_user() in a loop over a user array: one region can serve the loop.
 batch-get-loop	advice	get_user()/__get_user() in a loop over a user array: one region can serve the loop.
+batch-copy-fields	advice	A copy_from_user()/copy_to_user() of a small local struct of which only a few members are read or set: one region with an accessor per member serves it without the copy routine.
 not-parsed	advice	A function that makes user accesses and that Coccinelle could not parse: its accesses are not analysed.
 unsafe-outside-region	defect	An unsafe_*() accessor reachable with no user-access region open.
 unchecked-region-begin	defect	The result of a checking begin (user_access_begin(), user_{read,write}_access_begin()) is not tested before the region is used.

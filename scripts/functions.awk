@@ -2,19 +2,38 @@
 #
 # For each function of a C file (kernel layout: the body opens with '{'
 # and closes with '}' in column 0), print its name and which user
-# accesses it makes:  NAME <tab> batched|checking|both
-#   batched   unsafe_*() accessors or a scoped_user_*() block
+# accesses it makes:  NAME <tab> WORD...
+#   batched   unsafe_*() accessors of the model or a scoped_user_*() block
+#   region    another region: opened by a name of the model (begin, masked,
+#             open), or unsafe_*() helpers
 #   checking  put_user()/get_user()/__put_user()/__get_user()
-# Functions with neither are not printed.
+#   copying   copy_to_user()/copy_from_user() and their __ forms
+#   none      none of them (printed with -v every=1 only)
 #
-# usage: awk -f functions.awk FILE
+# usage: awk -v model=model/uaccess.api [-v every=1] -f functions.awk FILE
+
+BEGIN {
+	while ((getline line < model) > 0) {
+		split(line, f, /[ \t]+/)
+		if (f[1] ~ /^(begin|masked|open|scoped)$/)
+			opens = opens (opens == "" ? "" : "|") f[2]
+	}
+	if (opens == "") {
+		print "functions.awk: no region names in model '" model "'" > "/dev/stderr"
+		exit 2
+	}
+	opens = "(^|[^A-Za-z0-9_])(" opens ")[ \t]*\\("
+}
 
 function flush() {
-	if (in_body && (batched || checking))
-		print name "\t" (batched && checking ? "both" : batched ? "batched" : "checking")
+	words = (batched ? " batched" : "") (region ? " region" : "") \
+		(checking ? " checking" : "") \
+		(copying ? " copying" : "")
+	if (in_body && (words != "" || every))
+		print name "\t" (words != "" ? substr(words, 2) : "none")
 	header = ""
 	name = ""
-	in_body = batched = checking = 0
+	in_body = batched = region = checking = copying = 0
 }
 
 !in_body && /^[ \t]*#/ { next }
@@ -48,6 +67,20 @@ function flush() {
 	next
 }
 
-/(^|[^A-Za-z0-9_])(unsafe_(put|get|copy_to|copy_from)_user|scoped_user_[a-z_]*access[a-z_]*)[ \t]*\(/ { batched = 1 }
+/(^|[^A-Za-z0-9_])(unsafe_(put|get|copy_to|copy_from)_user|scoped_user_[a-z_]*access[a-z_]*)[ \t]*\(/ {
+	batched = 1
+}
+$0 ~ opens { region = 1 }
+# unsafe_memcpy() and BPF's unsafe_* iterators are not user accesses.
+{
+	line = $0
+	while (match(line, /(^|[^A-Za-z0-9_])unsafe_[a-z0-9_]+[ \t]*\(/)) {
+		call = substr(line, RSTART, RLENGTH)
+		line = substr(line, RSTART + RLENGTH)
+		if (call !~ /unsafe_(memcpy|on_|for_each_|find_vma|ringbuf_)/)
+			region = 1
+	}
+}
 /(^|[^A-Za-z0-9_])(__)?(put|get)_user[ \t]*\(/ { checking = 1 }
+/(^|[^A-Za-z0-9_])(__)?copy_(to|from)_user[ \t]*\(/ { copying = 1 }
 /^\}/ { flush() }

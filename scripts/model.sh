@@ -92,7 +92,7 @@ struct uaccess_name {
 
 static const struct uaccess_name uaccess_names[] = {
 HDR
-	awk '!/^#/ && NF == 5 && $1 != "inline" {
+	awk '!/^#/ && NF == 5 && $1 != "inline" && $1 != "copy" {
 		kind = "UA_" toupper($1)
 		mode = $3 == "read" ? "UA_READ" : $3 == "write" ? "UA_WRITE" : "UA_RW"
 		printf "\t{ \"%s\", %s, %s, \"%s\" },\n", $2, kind, mode, $5

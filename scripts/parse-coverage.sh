@@ -29,8 +29,8 @@ done)
 (cd "$tree" && grep -rlE --include='*.[ch]' '(^|[^A-Za-z0-9_])(__)?(put|get)_user[[:space:]]*\(' .) |
 	sed 's|^\./||' | grep -vE "${regionless}^arch/[^/]*/um/|^arch/um/" |
 	while IFS= read -r f; do
-		awk -f "$top/scripts/functions.awk" "$tree/$f"
-	done | grep -c '	\(checking\|both\)$' > "$work/total" || true
+		awk -v model="$top/model/uaccess.api" -f "$top/scripts/functions.awk" "$tree/$f"
+	done | grep -c '	.*checking' > "$work/total" || true
 total=$(cat "$work/total")
 unparsed=$(wc -l < "$work/unparsed")
 awk -v t="$total" -v u="$unparsed" 'BEGIN {

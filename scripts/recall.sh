@@ -1,13 +1,19 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# Recall on the kernel's own history: the functions that went from
-# put_user()/get_user() in tree OLD to unsafe_*() accessors or a scoped
-# block in tree NEW were batched by kernel developers in between.  Scan
-# their OLD files and print, for each, whether uabatch reports a finding
-# in that function:
+# Recall on the kernel's own history: a function that has a user-access
+# region in tree NEW (user_*access_begin(), unsafe_*() accessors or a
+# scoped_user_*() block) and none in tree OLD, in the same file, was
+# batched by kernel developers in between.  What it did in OLD:
 #
-#   found|missed <tab> <file> <tab> <function> [<tab> the finding's id]
+#   accesses  put_user()/get_user() and their __ forms
+#   copies    copy_to_user()/copy_from_user() only (struct copies)
+#   helpers   neither: its accesses were behind helpers or macros
+#
+# Scan the OLD files and print, for each such function, whether uabatch
+# reports a finding in it there:
+#
+#   found|missed <tab> <file> <tab> <function> <tab> <what> [<tab> ids]
 #
 # usage: recall.sh OLD_TREE NEW_TREE
 
@@ -19,16 +25,20 @@ new=$(cd "$2" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/uabatch-recall.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-# Files that use the batched forms in NEW and exist in OLD.
+# Files with a region in NEW that exist in OLD.
 (cd "$new" && grep -rlE --include='*.[ch]' \
-	'unsafe_(put|get)_user|scoped_user_[a-z_]*access' .) | sed 's|^\./||' |
+	'unsafe_[a-z0-9_]+[[:space:]]*\(|user_[a-z_]*access_begin|scoped_user_[a-z_]*access' .) |
+	sed 's|^\./||' | sort |
 while read -r f; do
 	[ -f "$old/$f" ] || continue
-	awk -f "$top/scripts/functions.awk" "$new/$f" | awk '$2 != "checking" { print $1 }' |
-		sort -u > "$work/batched"
-	awk -f "$top/scripts/functions.awk" "$old/$f" | awk '$2 == "checking" { print $1 }' |
-		sort -u > "$work/checking"
-	comm -12 "$work/batched" "$work/checking" | sed "s|^|$f	|"
+	awk -v model="$top/model/uaccess.api" -f "$top/scripts/functions.awk" "$new/$f" |
+		awk -F'\t' '$2 ~ /batched|region/ { print $1 }' | sort -u > "$work/batched"
+	awk -v model="$top/model/uaccess.api" -v every=1 -f "$top/scripts/functions.awk" "$old/$f" | awk -F'\t' '
+		$2 ~ /batched|region/ { region[$1] = 1 }
+		{ what[$1] = $2 ~ /checking/ ? "accesses" : $2 ~ /copying/ ? "copies" : "helpers" }
+		END { for (fn in what) if (!(fn in region)) print fn "\t" what[fn] }' |
+		sort > "$work/before"
+	join -t '	' "$work/batched" "$work/before" | sed "s|^|$f	|"
 done > "$work/batched-since"
 
 cut -f1 "$work/batched-since" | sort -u > "$work/files"
@@ -37,11 +47,12 @@ if [ -s "$work/files" ]; then
 	(cd "$old" && xargs "$top/uabatch" scan --all < "$work/files") > "$work/findings" || true
 fi
 
-while IFS='	' read -r f fn; do
-	id=$(grep "^$f:.* in $fn()" "$work/findings" | sed -n 's/.*\[uaccess:\([a-z-]*\)\]$/\1/p' | sort -u | tr '\n' ' ')
+while IFS='	' read -r f fn what; do
+	id=$(grep "^$f:.* in $fn()" "$work/findings" |
+		sed -n 's/.*\[uaccess:\([a-z-]*\)\]$/\1/p' | sort -u | tr '\n' ' ')
 	if [ -n "$id" ]; then
-		printf 'found\t%s\t%s\t%s\n' "$f" "$fn" "$id"
+		printf 'found\t%s\t%s\t%s\t%s\n' "$f" "$fn" "$what" "${id% }"
 	else
-		printf 'missed\t%s\t%s\n' "$f" "$fn"
+		printf 'missed\t%s\t%s\t%s\n' "$f" "$fn" "$what"
 	fi
 done < "$work/batched-since"

@@ -899,14 +899,13 @@ def walks(src, loop):
 	return False
 
 
-# ---- the rewrite ------------------------------------------------------------------
-
 # ---- struct copies ---------------------------------------------------------------
 
 def struct_members(body):
 	"""{name: scalar} of the members of a struct body, scalar False for
-	an array or a struct (one accessor cannot move it); None where a member is not a plain declaration (a nested
-	struct or union, a bit field, a function pointer)."""
+	an array or a struct (one accessor cannot move it); None where a
+	member is not a plain declaration (a nested struct or union, a bit
+	field, a function pointer)."""
 	body = re.sub(r'/\*.*?\*/|//[^\n]*', ' ', body, flags=re.S)
 	body = re.sub(r'__attribute__\s*\(\(.*?\)\)|__aligned\s*\([^)]*\)|__packed', ' ', body)
 	if re.search(r'[{}():#]', body):
@@ -956,8 +955,8 @@ NOT_DECLARING = ('return', 'sizeof', 'case', 'else', 'do', 'typeof', '__typeof__
 
 def uses_of(src, fn, x, skip):
 	"""The uses of the name x in the function, but in its declaration,
-	under sizeof and in tokens [skip[0], skip[1]): [(index, member)], member None
-	where x is not used as 'x.member'.  The members a declaration's
+	under sizeof and in tokens [skip[0], skip[1]): [(index, member)],
+	member None where x is not used as 'x.member'.  The members a declaration's
 	initializer names ('= { .a = 1 }') come as uses at the declaration."""
 	uses = []
 	for k in range(fn.body.first, fn.body.last):
@@ -1014,6 +1013,9 @@ def copy_fields(src, fn, i):
 	return '%s() of struct %s %s in %s(), each of whose %d members is set before: ' \
 	       'one user access region with an unsafe_put_user() of each serves it ' \
 	       'without the copy routine and the stack copy' % (name, t, x, fn.name, len(members))
+
+
+# ---- the rewrite ------------------------------------------------------------------
 
 class Function:
 	"""What a rewrite needs to know of the function around it."""
@@ -1967,9 +1969,10 @@ def syscall_in(head):
 
 def functions_of(fs):
 	"""(body, name, accesses by token) of each function Coccinelle found
-	an access or a struct copy in.  The accesses are all of the function's: Coccinelle
-	leaves out the ones in a branch of a preprocessor conditional inside
-	a statement, which still make a run with the others."""
+	an access or a struct copy in.  The accesses are all of the
+	function's: Coccinelle leaves out the ones in a branch of a
+	preprocessor conditional inside a statement, which still make a run
+	with the others."""
 	src = fs.src
 	found = {}
 	for o, name in sorted(list(fs.accesses.items()) + list(fs.copies.items())):

@@ -6,8 +6,8 @@
 #   batched   unsafe_*() accessors of the model or a scoped_user_*() block
 #   region    another region: opened by a name of the model (begin, masked,
 #             open), or unsafe_*() helpers
-#   checking  put_user()/get_user()/__put_user()/__get_user()
-#   copying   copy_to_user()/copy_from_user() and their __ forms
+#   checking  the model's accesses: put_user(), get_user() and their __ forms
+#   copying   the model's copies: copy_to_user(), copy_from_user() and theirs
 #   none      none of them (printed with -v every=1 only)
 #
 # usage: awk -v model=model/uaccess.api [-v every=1] -f functions.awk FILE
@@ -17,12 +17,24 @@ BEGIN {
 		split(line, f, /[ \t]+/)
 		if (f[1] ~ /^(begin|masked|open|scoped)$/)
 			opens = opens (opens == "" ? "" : "|") f[2]
+		else if (f[1] == "access")
+			accesses = accesses (accesses == "" ? "" : "|") f[2]
+		else if (f[1] == "copy")
+			copies = copies (copies == "" ? "" : "|") f[2]
 	}
-	if (opens == "") {
-		print "functions.awk: no region names in model '" model "'" > "/dev/stderr"
+	if (opens == "" || accesses == "" || copies == "") {
+		print "functions.awk: no region, access or copy names in model '" model "'" \
+			> "/dev/stderr"
 		exit 2
 	}
-	opens = "(^|[^A-Za-z0-9_])(" opens ")[ \t]*\\("
+	opens = called(opens)
+	accesses = called(accesses)
+	copies = called(copies)
+}
+
+# A call of one of the names of alternation $1, as a regex.
+function called(names) {
+	return "(^|[^A-Za-z0-9_])(" names ")[ \t]*\\("
 }
 
 function flush() {
@@ -81,6 +93,6 @@ $0 ~ opens { region = 1 }
 			region = 1
 	}
 }
-/(^|[^A-Za-z0-9_])(__)?(put|get)_user[ \t]*\(/ { checking = 1 }
-/(^|[^A-Za-z0-9_])(__)?copy_(to|from)_user[ \t]*\(/ { copying = 1 }
+$0 ~ accesses { checking = 1 }
+$0 ~ copies { copying = 1 }
 /^\}/ { flush() }

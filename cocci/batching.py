@@ -41,6 +41,8 @@ def read_table(name):
 	return rows
 
 API = read_table('uaccess.api')
+# The ids of model/ids that the semantic patch reports.
+ADVICE = set(r[0] for r in read_table('ids') if r[1] == 'advice')
 ACCESSES = dict((r[1], r[2].split()[0]) for r in API if r[0] == 'access')
 INLINE = set(r[1] for r in API if r[0] == 'inline')
 COPIES = dict((r[1], r[2].split()[0]) for r in API if r[0] == 'copy')
@@ -1618,6 +1620,8 @@ def scoped_loop_region(src, fn, ptr, count, size):
 
 class Finding:
 	def __init__(self, site, ident, message, hot, fix, why):
+		if ident not in ADVICE:
+			raise ValueError('%s: not an advice id of model/ids' % ident)
 		self.site = site	# (path, function, line, column from 1)
 		self.ident = ident
 		self.message = message

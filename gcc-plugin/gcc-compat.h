@@ -8,7 +8,8 @@
 #define UACCESS_GCC_COMPAT_H
 
 #include "gcc-plugin.h"
-#include "plugin-version.h"
+/* bversion.h, not plugin-version.h: that one defines gcc_version in each file. */
+#include "bversion.h"
 #include "tree.h"
 #include "basic-block.h"
 #include "tree-ssa-alias.h"
@@ -24,6 +25,7 @@
 #include "attribs.h"
 #include "cfganal.h"
 #include "tree-cfg.h"
+#include "tree-pretty-print.h"
 #include "tree-dfa.h"
 #include "cgraph.h"
 
@@ -31,7 +33,7 @@
  * Whether -Werror turns warnings into errors: a field of the diagnostic
  * context up to GCC 13, behind accessors since GCC 14.
  */
-#if GCCPLUGIN_VERSION_MAJOR >= 14
+#if BUILDING_GCC_MAJOR >= 14
 static inline bool werror_requested(void)
 {
 	return global_dc->warning_as_error_requested_p();
@@ -54,7 +56,7 @@ static inline void set_werror_requested(bool on)
 #endif
 
 /* The last statement of a block, debug statements skipped: renamed in GCC 14. */
-#if GCCPLUGIN_VERSION_MAJOR < 14
+#if BUILDING_GCC_MAJOR < 14
 static inline gimple *last_nondebug_stmt(basic_block bb)
 {
 	return last_stmt(bb);

@@ -27,29 +27,8 @@ awk -v tab="$tab" 'index($0, tab) == 0 { $0 = $0 tab "coccinelle" } { print }' "
 	sed -n "s/^\(.*\):\([0-9][0-9]*\):\([0-9][0-9]*\): \([a-z]*\): \(.*\) \[uaccess:\([a-z-]*\)\]$tab\(.*\)$/\1$tab\2$tab\3$tab\4$tab\6$tab\5$tab\7/p" \
 	> "$work/fields"
 
-# The ids (README.md, "Check ids"), what kind each is and what it means.
-rules()
-{
-	cat <<'RULES'
-batch-put-run	advice	Two or more put_user()/__put_user() in straight-line code on one user object: one user-access region can serve them.
-batch-get-run	advice	Two or more get_user()/__get_user() in straight-line code on one user object: one user-access region can serve them.
-batch-rw	advice	Reads and writes of one user object that one read-write region could serve.
-batch-put-loop	advice	put_user()/__put_user() in a loop over a user array: one region can serve the loop.
-batch-get-loop	advice	get_user()/__get_user() in a loop over a user array: one region can serve the loop.
-batch-copy-fields	advice	A copy_from_user()/copy_to_user() of a small local struct of which only a few members are read or set: one region with an accessor per member serves it without the copy routine.
-not-parsed	advice	A function that makes user accesses and that Coccinelle could not parse: its accesses are not analysed.
-unsafe-outside-region	defect	An unsafe_*() accessor reachable with no user-access region open.
-unchecked-region-begin	defect	The result of a checking begin (user_access_begin(), user_{read,write}_access_begin()) is not tested before the region is used.
-unverified-region	defect	A region opened by a non-checking primitive (__uaccess_begin(), stac(), __user_write_access_begin(), ...) with no access_ok() or masking of that pointer in the function.
-region-leak	defect	Some path leaves the function (return, or an error label) with the region still open.
-unbalanced-region-end	defect	A region end with no region open, or ended twice.
-nested-region	defect	A region opened while one is open.
-call-in-region	defect	A call to a function that is not uaccess-safe while a region is open.
-mode-mismatch	defect	A write accessor in a read region, or a read accessor in a write region.
-pointer-mismatch	defect	An access through a pointer or offset the region's begin did not cover.
-RULES
-}
-rules > "$work/rules"
+# The ids, what kind each is and what it means (model/ids).
+grep -v '^#' "$(dirname "$0")/../model/ids" | grep . | cut -f1,2,4 > "$work/rules"
 
 # JSON strings (RFC 8259): quote and backslash escaped, control
 # characters written \u00XX.  URIs (RFC 3986): all but unreserved

@@ -125,20 +125,23 @@ kernel()
 	done
 }
 
-# A copy of the plugin's sources and testcases for GCC $1, one a
-# checkout, built there; make's dates decide whether to build again.
+# A copy of the plugin's sources and testcases, and of the region
+# analysis and its corpus, for GCC $1, one a checkout, built there;
+# make's dates decide whether to build again.
 plugin()
 {
 	n=$1
 	list | tr ' ' '\n' | grep -qx "$n" || die "GCC $n: not in the chroot (make deps)"
 	need_root plugin
 	dir=/uabatch/$(printf %s "$top" | cksum | cut -d ' ' -f 1)/gcc-$n
-	mkdir -p "$root$dir/gcc-plugin/tests" "$root$dir/build"
+	mkdir -p "$root$dir/gcc-plugin/tests" "$root$dir/region/tests" "$root$dir/build"
 	make -s -C "$top" build/uaccess_model.h >&2
 	cp -p "$top/build/uaccess_model.h" "$root$dir/build/"
 	cp -p "$top"/gcc-plugin/Makefile "$top"/gcc-plugin/*.c "$top"/gcc-plugin/*.h \
 		"$root$dir/gcc-plugin/"
 	cp -p "$top"/gcc-plugin/tests/* "$root$dir/gcc-plugin/tests/"
+	cp -p "$top"/region/*.c "$top"/region/*.h "$root$dir/region/"
+	cp -p "$top"/region/tests/* "$root$dir/region/tests/"
 	in_chroot make -s -C "$dir/gcc-plugin" CC="gcc-$n" CXX="g++-$n" >&2
 	echo "$dir/gcc-plugin/uaccess_plugin.so"
 }

@@ -7,7 +7,9 @@
 # Python line that ends in '# model: KIND [MODE]' gets them, quoted,
 # between its brackets.
 #
-# It also writes the model as C tables for the checkers.
+# It also writes the model as C tables for the checkers, and keeps the
+# two tables of ids in README.md (between '<!-- ids: KIND -->' and the
+# next blank line) equal to model/ids.
 #
 # usage: model.sh --check    fail, with a diff, where a list is stale
 #        model.sh --update   rewrite the stale lists
@@ -17,6 +19,7 @@ set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 model=$top/model/uaccess.api
+ids=$top/model/ids
 
 expand()
 {
@@ -100,8 +103,49 @@ HDR
 	cat <<'HDR'
 };
 
+/* The region defects of model/ids: X(SYMBOL, "id") each. */
+#define UACCESS_DEFECTS(X) \
+HDR
+	awk -F'\t' '!/^#/ && $2 == "defect" {
+		sym = toupper($1)
+		gsub(/-/, "_", sym)
+		printf "\tX(%s, \"%s\") \\\n", sym, $1
+	}' "$ids"
+	cat <<'HDR'
+	/* end */
+
 #endif /* UACCESS_MODEL_H */
 HDR
+}
+
+# README.md with each '<!-- ids: KIND -->' table made from model/ids.
+readme()
+{
+	awk -F'\t' -v ids="$ids" '
+	BEGIN {
+		while ((getline line < ids) > 0) {
+			if (line ~ /^#/ || line == "")
+				continue
+			split(line, f, "\t")
+			if (f[2] == "advice")
+				rows["advice"] = rows["advice"] "| `" f[1] "` | " f[3] " | " f[4] " |\n"
+			else
+				rows["defect"] = rows["defect"] "| `" f[1] "` | " f[4] " |\n"
+		}
+		head["advice"] = "| id | severity | meaning |\n|---|---|---|\n"
+		head["defect"] = "| id | meaning |\n|---|---|\n"
+	}
+	skip && /^$/ { skip = 0 }
+	skip { next }
+	/^<!-- ids: (advice|defect) -->$/ {
+		kind = $0
+		sub(/^<!-- ids: /, "", kind)
+		sub(/ -->$/, "", kind)
+		printf "%s\n%s%s", $0, head[kind], rows[kind]
+		skip = 1
+		next
+	}
+	{ print }' "$top/README.md"
 }
 
 mode=${1:-}
@@ -111,19 +155,28 @@ case $mode in
 *) echo "usage: $0 --check|--update|--header" >&2; exit 2 ;;
 esac
 
+# Compare file $1 with what command $2... makes of it; update or complain.
 status=0
-for cocci in "$top"/cocci/*.cocci; do
-	expand "$cocci" > "$cocci.model"
-	if cmp -s "$cocci" "$cocci.model"; then
-		rm -f "$cocci.model"
+sync()
+{
+	file=$1
+	shift
+	"$@" > "$file.model"
+	if cmp -s "$file" "$file.model"; then
+		rm -f "$file.model"
 	elif [ "$mode" = --update ]; then
-		mv "$cocci.model" "$cocci"
-		echo "model: updated $cocci"
+		mv "$file.model" "$file"
+		echo "model: updated $file"
 	else
-		diff -u "$cocci" "$cocci.model" >&2 || true
-		rm -f "$cocci.model"
-		echo "model: $cocci disagrees with $model: run 'make model'" >&2
+		diff -u "$file" "$file.model" >&2 || true
+		rm -f "$file.model"
+		echo "model: $file disagrees with the model: run 'make model'" >&2
 		status=1
 	fi
+}
+
+for cocci in "$top"/cocci/*.cocci; do
+	sync "$cocci" expand "$cocci"
 done
+sync "$top/README.md" readme
 exit $status

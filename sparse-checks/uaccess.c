@@ -14,9 +14,14 @@
  *
  * Each function body is then walked once per pass (two passes, so that
  * backward gotos are seen) with the set of region states that can reach
- * each point: path-sensitive, a defect on one path is reported.
+ * each point: path-sensitive, a defect on one path is reported.  What a
+ * primitive does to a state, and what is wrong with it, is the region
+ * analysis the GCC plugin shares (../region/region.c): this file only
+ * finds the primitives in sparse's tree and walks it.
  */
+#include <limits.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +33,8 @@
 #include "symbol.h"
 #include "expression.h"
 #include "target.h"
+
+#include "region.h"
 
 extern void (*preprocess_expand_hook)(struct token *name, int nargs, struct token **args);
 
@@ -76,8 +83,22 @@ struct instance {
 	struct statement *stmt;
 	struct expression *expr;
 	struct range range;		/* of a begin */
+	struct region_begin begin;	/* what the region analysis knows of it */
 	struct instance *hash_next;
 };
+
+static struct instance *begin_instance(const struct region_begin *b)
+{
+	return (struct instance *)((char *)b - offsetof(struct instance, begin));
+}
+
+static void set_begin(struct instance *in)
+{
+	in->begin.name = in->api->name;
+	in->begin.line = in->pos.line;
+	in->begin.kind = in->api->kind;
+	in->begin.mode = in->api->mode;
+}
 
 #define INST_HASH 4096
 static struct instance *inst_hash[INST_HASH];	/* macros, by position */
@@ -85,19 +106,8 @@ static struct instance *call_hash[INST_HASH];	/* calls, by expression */
 static struct ident *model_idents[ARRAY_SIZE(uaccess_names)];
 /* --uaccess-stats: what was seen, to tell a clean run from a blind one */
 static int show_stats, nr_functions, nr_regions, nr_accessors;
-
-/*
- * objtool's uaccess_safe_builtin, by prefix: sanitizers and friends.  The
- * architectures' copy and clear routines are the model's 'safe' names.
- */
-static const char *const safe_prefixes[] = {
-	"__asan_", "__kasan_", "kasan_", "__kcsan_", "kcsan_", "__tsan_",
-	"__msan_", "kmsan_", "__ubsan_", "ubsan_", "__sanitizer_cov_",
-	"write_comp_data", "check_kcov_mode", "__builtin_",
-};
-static const char *const safe_names[] = {
-	"ftrace_likely_update", "__stack_chk_fail",
-};
+/* What was reported: under --uaccess-werror, an error the exit status tells. */
+static int nr_findings;
 
 static unsigned int pos_hash(struct position pos)
 {
@@ -176,23 +186,55 @@ static struct ident *base_ident(struct token *t)
 	return NULL;
 }
 
+/*
+ * A member named by an object-like macro, '&infop->si_pid' with
+ * '#define si_pid _sifields._kill._pid': its expansion, else NULL.
+ */
+static struct token *member_macro(struct token *prev, struct token *t)
+{
+	struct symbol *sym;
+
+	if (!prev || token_type(t) != TOKEN_IDENT ||
+	    !(match_op(prev, '.') || match_op(prev, SPECIAL_DEREFERENCE)))
+		return NULL;
+	sym = lookup_symbol(t->ident, NS_MACRO);
+	return sym && !sym->arglist ? sym->expansion : NULL;
+}
+
+static int keep_token(struct arg *a, struct token *t)
+{
+	struct arg_token *k;
+
+	if (a->n == ARG_TOKENS) {
+		a->n = -1;
+		return 0;
+	}
+	k = &a->t[a->n++];
+	k->pos = t->pos;
+	k->type = token_type(t);
+	if (k->type == TOKEN_IDENT)
+		k->ident = t->ident;
+	else if (k->type == TOKEN_SPECIAL)
+		k->special = t->special;
+	return 1;
+}
+
 static void keep_arg(struct arg *a, struct token *t)
 {
-	a->n = 0;
-	for (; t && !eof_token(t); t = t->next) {
-		struct arg_token *k;
+	struct token *prev = NULL, *m;
 
-		if (a->n == ARG_TOKENS) {
-			a->n = -1;
-			return;
+	a->n = 0;
+	for (; t && !eof_token(t); prev = t, t = t->next) {
+		m = member_macro(prev, t);
+		if (!m) {
+			if (!keep_token(a, t))
+				return;
+			continue;
 		}
-		k = &a->t[a->n++];
-		k->pos = t->pos;
-		k->type = token_type(t);
-		if (k->type == TOKEN_IDENT)
-			k->ident = t->ident;
-		else if (k->type == TOKEN_SPECIAL)
-			k->special = t->special;
+		/* the body's words, not its <untaint> marker */
+		for (; m && !eof_token(m); m = m->next)
+			if (token_type(m) != TOKEN_UNTAINT && !keep_token(a, m))
+				return;
 	}
 }
 
@@ -284,6 +326,7 @@ static void record(struct position pos, const struct uaccess_name *api,
 
 	in->pos = pos;
 	in->api = api;
+	set_begin(in);
 	take_args(in, api, nargs, args);
 	mark_stream(pos.stream);
 	in->hash_next = inst_hash[h];
@@ -328,6 +371,7 @@ static void expand_hook(struct token *name, int nargs, struct token **args)
 
 int uaccess_options(int argc, char **argv)
 {
+	char why[200];
 	int i, j;
 
 	for (i = 0; i < ARRAY_SIZE(uaccess_names); i++)
@@ -343,6 +387,20 @@ int uaccess_options(int argc, char **argv)
 			fmax_warnings = 0;
 			continue;
 		}
+		if (!strcmp(argv[i], "--uaccess-werror")) {
+			region_werror = true;
+			continue;
+		}
+		if (!strncmp(argv[i], "--uaccess-disable=", 18)) {
+			if (region_disable(argv[i] + 18, why, sizeof(why)))
+				die("--uaccess-disable: %s", why);
+			continue;
+		}
+		if (!strncmp(argv[i], "--uaccess-safe-list=", 20)) {
+			if (region_read_safe_list(argv[i] + 20, why, sizeof(why)))
+				die("safe list '%s': %s", argv[i] + 20, why);
+			continue;
+		}
 		argv[j++] = argv[i];
 	}
 	argv[j] = NULL;
@@ -351,25 +409,24 @@ int uaccess_options(int argc, char **argv)
 
 /* ---- region states ---- */
 
-struct state {
-	unsigned char open;
-	unsigned char scoped;		/* closed by a cleanup on every exit */
-	unsigned char inherited;	/* opened by the caller of an inline */
-	struct instance *begin;
-};
-
+/*
+ * The states that reach a point, apart: each is one path class of the
+ * region analysis, so a defect on one path is told with its own begin.
+ */
 #define MAX_STATES 8
 struct states {
 	int n;
-	struct state s[MAX_STATES];
+	struct region_state s[MAX_STATES];
 };
 
-static void add_state(struct states *st, struct state s)
+static const struct region_state closed_state = { REGION_CLOSED };
+
+static void add_state(struct states *st, struct region_state s)
 {
 	int i;
 
 	for (i = 0; i < st->n; i++)
-		if (!memcmp(&st->s[i], &s, sizeof(s)))
+		if (region_same(&st->s[i], &s))
 			return;
 	if (st->n < MAX_STATES)
 		st->s[st->n++] = s;
@@ -392,7 +449,7 @@ struct label_states {
 
 struct finding {
 	struct position pos;
-	const char *id;
+	enum region_id id;
 	char msg[200];
 };
 
@@ -402,7 +459,9 @@ struct switch_ctx {
 };
 
 struct ctx {
+	struct region_sink sink;	/* first: report() finds the ctx */
 	struct symbol *fn;
+	char fn_name[100];		/* show_ident()'s buffers rotate */
 	int pass;
 	struct instance *cur;		/* the primitive being walked into */
 	int scope_depth;
@@ -415,6 +474,9 @@ struct ctx {
 	int nr_opens;
 	struct instance *checks[256];	/* what can verify an open */
 	int nr_checks;
+	/* variables a condition tests, from every pass: begins' results */
+	struct symbol *tested_vars[64];
+	int nr_tested_vars;
 };
 
 static void walk_stmt(struct ctx *c, struct statement *stmt, struct states *st);
@@ -437,15 +499,20 @@ static struct states *label_of(struct ctx *c, struct symbol *label)
 	return &c->labels[c->nr_labels++].st;
 }
 
-static void report(struct ctx *c, struct position pos, const char *id,
-		   const char *fmt, ...)
+/* The region analysis reports here: one finding per place and id. */
+static void report(struct region_sink *sink, const void *where,
+		   enum region_id id, const char *msg)
 {
+	struct ctx *c = (struct ctx *)sink;
+	struct position pos = *(const struct position *)where;
 	struct finding *f;
-	va_list ap;
 	int i;
 
+	/* The last pass sees all the first did, and what it learnt. */
+	if (!c->pass)
+		return;
 	for (i = 0; i < c->nr_findings; i++)
-		if (same_pos(c->findings[i].pos, pos) && !strcmp(c->findings[i].id, id))
+		if (same_pos(c->findings[i].pos, pos) && c->findings[i].id == id)
 			return;
 	if (c->nr_findings == c->max_findings) {
 		c->max_findings = c->max_findings * 2 + 8;
@@ -454,9 +521,7 @@ static void report(struct ctx *c, struct position pos, const char *id,
 	f = &c->findings[c->nr_findings++];
 	f->pos = pos;
 	f->id = id;
-	va_start(ap, fmt);
-	vsnprintf(f->msg, sizeof(f->msg), fmt, ap);
-	va_end(ap);
+	snprintf(f->msg, sizeof(f->msg), "%s", msg);
 }
 
 static int cmp_finding(const void *a, const void *b)
@@ -469,64 +534,48 @@ static int cmp_finding(const void *a, const void *b)
 		return x->pos.line - y->pos.line;
 	if (x->pos.pos != y->pos.pos)
 		return x->pos.pos - y->pos.pos;
-	return strcmp(x->id, y->id);
-}
-
-static const char *mode_name(int mode)
-{
-	return mode == UA_READ ? "read" : mode == UA_WRITE ? "write" : "read-write";
-}
-
-static const char *fn_name(struct ctx *c)
-{
-	return show_ident(c->fn->ident);
+	return strcmp(region_ids[x->id], region_ids[y->id]);
 }
 
 /* ---- what a call does ---- */
 
+/* The value of statement expression @e: its last statement's. */
+static struct expression *stmt_value(struct expression *e)
+{
+	struct statement *last = NULL;
+
+	if (e->statement && e->statement->type == STMT_COMPOUND)
+		last = last_ptr_list((struct ptr_list *)e->statement->stmts);
+	return last && last->type == STMT_EXPRESSION ? last->expression : NULL;
+}
+
 static struct symbol *callee(struct expression *fn)
 {
-	while (fn && (fn->type == EXPR_PREOP && fn->op == '*'))
-		fn = fn->unop;
-	while (fn && (fn->type == EXPR_CAST || fn->type == EXPR_IMPLIED_CAST))
-		fn = fn->cast_expression;
+	/*
+	 * Through '*', casts and parentheses (in an inline's unevaluated
+	 * template), and static_call_mod(f)()'s
+	 * ({ __ADDRESSABLE(key); &__SCT__f; })().
+	 */
+	while (fn) {
+		if (fn->type == EXPR_PREOP &&
+		    (fn->op == '*' || fn->op == '(' || fn->op == '&'))
+			fn = fn->unop;
+		else if (fn->type == EXPR_CAST || fn->type == EXPR_IMPLIED_CAST)
+			fn = fn->cast_expression;
+		else if (fn->type == EXPR_STATEMENT)
+			fn = stmt_value(fn);
+		else
+			break;
+	}
+	if (!fn || fn->type != EXPR_SYMBOL || !fn->symbol)
+		return NULL;
+	/* 'extern typeof(f) __SCT__f;' is a function once examined */
+	examine_symbol_type(fn->symbol);
 	/* a pointer to a function is an indirect call */
-	if (fn && fn->type == EXPR_SYMBOL && fn->symbol &&
-	    fn->symbol->ctype.base_type &&
+	if (fn->symbol->ctype.base_type &&
 	    fn->symbol->ctype.base_type->type == SYM_FN)
 		return fn->symbol;
 	return NULL;
-}
-
-/*
- * Calls that must never be emitted: the kernel's size dispatchers call an
- * undefined __put_user_bad() or __bad_size_call_parameter() in the
- * default case of a switch on sizeof, so that a wrong size fails the link.
- */
-static int build_trap(const char *name)
-{
-	int len = strlen(name);
-
-	return (len > 4 && !strcmp(name + len - 4, "_bad")) ||
-	       (len > 6 && !strcmp(name + len - 6, "_error")) ||
-	       strstr(name, "wrong_size") || !strncmp(name, "__bad_", 6) ||
-	       !strncmp(name, "__compiletime_assert", 20);
-}
-
-static int safe_by_name(const char *name)
-{
-	int i;
-
-	if (build_trap(name))
-		return 1;
-
-	for (i = 0; i < ARRAY_SIZE(safe_prefixes); i++)
-		if (!strncmp(name, safe_prefixes[i], strlen(safe_prefixes[i])))
-			return 1;
-	for (i = 0; i < ARRAY_SIZE(safe_names); i++)
-		if (!strcmp(name, safe_names[i]))
-			return 1;
-	return 0;
 }
 
 static struct symbol *unsafe_call_in_stmt(struct statement *stmt, int depth);
@@ -544,7 +593,7 @@ static struct symbol *unsafe_callee(struct symbol *sym, int depth)
 
 	if (!sym || !sym->ident)
 		return sym;
-	if (model_lookup(sym->ident) || safe_by_name(show_ident(sym->ident)))
+	if (model_lookup(sym->ident) || region_safe_name(show_ident(sym->ident)))
 		return NULL;
 	if (sym->definition)
 		sym = sym->definition;
@@ -659,7 +708,8 @@ static int own_open(const struct states *st)
 	int i;
 
 	for (i = 0; i < st->n; i++)
-		if (st->s[i].open && !st->s[i].inherited)
+		if ((st->s[i].bits & REGION_OPEN) &&
+		    !(st->s[i].flags & REGION_INHERITED))
 			return 1;
 	return 0;
 }
@@ -671,6 +721,8 @@ static int own_open(const struct states *st)
 static void check_call(struct ctx *c, struct expression *expr, struct states *st)
 {
 	struct symbol *sym, *bad;
+	const char *name, *through;
+	int i;
 
 	if (!own_open(st))
 		return;
@@ -678,18 +730,10 @@ static void check_call(struct ctx *c, struct expression *expr, struct states *st
 	bad = sym ? unsafe_callee(sym, 0) : &bad_ctype;
 	if (!bad)
 		return;
-	if (bad == &bad_ctype)
-		report(c, expr->fn->pos, "call-in-region",
-		       "indirect call with a user-access region open in %s()",
-		       fn_name(c));
-	else if (bad == sym)
-		report(c, expr->fn->pos, "call-in-region",
-		       "call to %s() with a user-access region open",
-		       show_ident(sym->ident));
-	else
-		report(c, expr->fn->pos, "call-in-region",
-		       "call to %s() (through inline %s()) with a user-access region open",
-		       show_ident(bad->ident), show_ident(sym->ident));
+	name = bad == &bad_ctype ? NULL : show_ident(bad->ident);
+	through = bad == sym || !name ? NULL : show_ident(sym->ident);
+	for (i = 0; i < st->n; i++)
+		region_call(&c->sink, &expr->fn->pos, &st->s[i], name, through);
 }
 
 static int is_builtin_expect(struct expression *fn)
@@ -720,6 +764,7 @@ static struct instance *call_instance(struct ctx *c, struct expression *expr)
 	in = calloc(1, sizeof(*in));
 	in->pos = expr->fn->pos;
 	in->api = api;
+	set_begin(in);
 	in->is_call = 1;
 	in->call = expr;
 	in->hash_next = call_hash[h];
@@ -1325,10 +1370,9 @@ static void check_place(struct ctx *c, struct instance *b, struct instance *in)
 
 	if (r->known < 0 || !locate(in, &in->ptr_arg, &pl)) {
 		if (beyond_size(b, in))
-			report(c, in->pos, "pointer-mismatch",
-			       "%s() at '%s', past the %s bytes that %s() opened",
-			       in->api->name, in->ptr_text, b->size_text,
-			       b->api->name);
+			region_outside(&c->sink, &in->pos, in->api->name,
+				       LLONG_MIN, in->ptr_text, b->size_text,
+				       &b->begin);
 		return;
 	}
 	if (!r->off && r->size == r->pointee)
@@ -1337,45 +1381,49 @@ static void check_place(struct ctx *c, struct instance *b, struct instance *in)
 		snprintf(size, sizeof(size), "%lld", r->size);
 	/* a flexible array starts where the object begun for ends */
 	if (pl.flex && r->size >= 0 && r->off + r->size <= r->pointee)
-		report(c, in->pos, "pointer-mismatch",
-		       "%s() at an element of the flexible array member '%s', past the %s bytes that %s() opened",
-		       in->api->name, show_ident(pl.flex), size, b->api->name);
+		region_past_flexible(&c->sink, &in->pos, in->api->name,
+				     show_ident(pl.flex), size, &b->begin);
 	else if (pl.member)
-		report(c, in->pos, "pointer-mismatch",
-		       "%s() at element %lld of the array member '%s', past its %lld elements",
-		       in->api->name, pl.index, show_ident(pl.member), pl.count);
+		region_past_member(&c->sink, &in->pos, in->api->name, pl.index,
+				   show_ident(pl.member), pl.count);
 	else if (pl.exact && r->size >= 0 &&
 		 (pl.off < r->off || pl.off - r->off >= r->size))
-		report(c, in->pos, "pointer-mismatch",
-		       "%s() at '%s', %s the %s bytes that %s() opened",
-		       in->api->name, in->ptr_text,
-		       pl.off < r->off ? "before" : "past", b->size_text,
-		       b->api->name);
+		region_outside(&c->sink, &in->pos, in->api->name,
+			       pl.off - r->off, show_ident(b->ptr), size,
+			       &b->begin);
 }
 
-static void access_in(struct ctx *c, struct instance *in, struct state *s)
+/* An accessor in a region of one begin: does the begin cover it? */
+static void access_in(struct ctx *c, struct instance *in,
+		      const struct region_state *s)
 {
-	struct instance *b = s->begin;
+	struct instance *b;
 
-	if (in->api->mode & ~b->api->mode)
-		report(c, in->pos, "mode-mismatch",
-		       "%s() in a %s region opened by %s()", in->api->name,
-		       mode_name(b->api->mode), b->api->name);
+	if (!(s->bits & REGION_OPEN) || !s->begin || s->begin == REGION_MANY)
+		return;
+	b = begin_instance(s->begin);
 	if (!b->ptr || !in->ptr)
 		return;
 	if (b->ptr == in->ptr)
 		check_place(c, b, in);
 	else if (is_param(c, b->ptr) && is_param(c, in->ptr))
-		report(c, in->pos, "pointer-mismatch",
-		       "%s() through '%s', but the region opened by %s() covers '%s'",
-		       in->api->name, in->ptr_text, b->api->name, b->ptr_text);
+		region_other_pointer(&c->sink, &in->pos, in->api->name,
+				     in->ptr_text, &b->begin, b->ptr_text);
 }
 
+/*
+ * What the code does with a checking begin's result: tests it (the
+ * region opens where the test says it succeeded, walk_cond()), drops it,
+ * or uses it otherwise ('ok = user_access_begin()'), where it is taken as
+ * tested: this walk follows no variable.
+ */
+enum begin_use { BEGIN_USED, BEGIN_TESTED, BEGIN_IGNORED };
+
 /* Apply primitive 'in' to every state. */
-static void event(struct ctx *c, struct instance *in, struct states *st)
+static void event(struct ctx *c, struct instance *in, struct states *st,
+		  enum begin_use use)
 {
 	struct states out = { 0 };
-	struct state n = { 1, in->api->kind == UA_SCOPED, 0, in };
 	int i;
 
 	/* what verifies an open region: a check, masking, a checking begin */
@@ -1394,44 +1442,47 @@ static void event(struct ctx *c, struct instance *in, struct states *st)
 		nr_regions++;
 	switch (in->api->kind) {
 	case UA_BEGIN: case UA_MASKED: case UA_OPEN: case UA_SCOPED:
-		for (i = 0; i < st->n; i++)
-			if (st->s[i].open)
-				report(c, in->pos, "nested-region",
-				       "%s() while the region opened by %s() at line %d is open",
-				       in->api->name, st->s[i].begin->api->name,
-				       st->s[i].begin->pos.line);
 		if (in->api->kind == UA_OPEN && c->nr_opens < ARRAY_SIZE(c->opens))
 			c->opens[c->nr_opens++] = in;
-		if (st->n)
-			add_state(&out, n);
+		for (i = 0; i < st->n; i++) {
+			region_open(&c->sink, &in->pos, &st->s[i], &in->begin,
+				    use != BEGIN_IGNORED);
+			if (use == BEGIN_USED)
+				region_tested(&st->s[i], true);
+			add_state(&out, st->s[i]);
+		}
 		*st = out;
 		break;
 	case UA_END:
-		for (i = 0; i < st->n; i++)
-			if (!st->s[i].open)
-				report(c, in->pos, "unbalanced-region-end",
-				       "%s() with no user-access region open",
-				       in->api->name);
-		n.open = 0;
-		n.scoped = 0;
-		n.begin = NULL;
-		if (st->n)
-			add_state(&out, n);
+		for (i = 0; i < st->n; i++) {
+			region_end(&c->sink, &in->pos, &st->s[i], in->api->name);
+			add_state(&out, st->s[i]);
+		}
 		*st = out;
 		break;
 	case UA_UNSAFE:
 		for (i = 0; i < st->n; i++) {
-			if (!st->s[i].open)
-				report(c, in->pos, "unsafe-outside-region",
-				       "%s() with no user-access region open",
-				       in->api->name);
-			else
-				access_in(c, in, &st->s[i]);
+			region_access(&c->sink, &in->pos, &st->s[i],
+				      in->api->name, in->api->mode);
+			access_in(c, in, &st->s[i]);
 		}
 		break;
 	default:
 		break;
 	}
+}
+
+/* The states where a tested begin's result said it succeeded, or not. */
+static void tested(struct states *st, bool success)
+{
+	struct states out = { 0 };
+	int i;
+
+	for (i = 0; i < st->n; i++) {
+		region_tested(&st->s[i], success);
+		add_state(&out, st->s[i]);
+	}
+	*st = out;
 }
 
 /* The body of a primitive: its gotos and nested primitives still count. */
@@ -1443,13 +1494,18 @@ static void walk_instance_stmt(struct ctx *c, struct instance *in,
 
 	if (!in->stmt && !in->expr)
 		in->stmt = stmt;
-	event(c, in, st);
+	event(c, in, st, BEGIN_USED);
 	c->cur = in;
 	if (in->api->kind == UA_SCOPED) {
 		c->scope_depth++;
 		walk_stmt(c, stmt, st);
 		c->scope_depth--;
-		*st = before;	/* the cleanup closed it on every exit */
+		/*
+		 * The cleanup ended it on every exit, and so any region open
+		 * around the block (a nested-region).
+		 */
+		st->n = !!before.n;
+		st->s[0] = closed_state;
 	} else {
 		walk_stmt(c, stmt, st);
 	}
@@ -1457,13 +1513,14 @@ static void walk_instance_stmt(struct ctx *c, struct instance *in,
 }
 
 static void walk_instance_expr(struct ctx *c, struct instance *in,
-			       struct expression *expr, struct states *st)
+			       struct expression *expr, struct states *st,
+			       enum begin_use use)
 {
 	struct instance *saved = c->cur;
 
 	if (!in->stmt && !in->expr)
 		in->expr = expr;
-	event(c, in, st);
+	event(c, in, st, use);
 	if (in->is_call)
 		return;
 	c->cur = in;
@@ -1482,6 +1539,92 @@ static struct instance *starts_here(struct ctx *c, struct position pos)
 static int muted(struct ctx *c, struct position pos)
 {
 	return c->cur && same_pos(c->cur->pos, pos);
+}
+
+/* The checking begin expression @e is, if it is one. */
+static struct instance *begin_at(struct ctx *c, struct expression *e)
+{
+	struct instance *in;
+
+	while (e && (e->type == EXPR_CAST || e->type == EXPR_IMPLIED_CAST))
+		e = e->cast_expression;
+	if (!e)
+		return NULL;
+	in = starts_here(c, e->pos);
+	if (!in && e->type == EXPR_CALL && !muted(c, e->pos))
+		in = call_instance(c, e);
+	return in && in->api->kind == UA_BEGIN ? in : NULL;
+}
+
+/* The variable @e reads: evaluation writes 'v' as '*(&v)'. */
+static struct symbol *var_of(struct expression *e)
+{
+	while (e && (e->type == EXPR_CAST || e->type == EXPR_IMPLIED_CAST))
+		e = e->cast_expression;
+	if (e && e->type == EXPR_PREOP && e->op == '*')
+		e = e->unop;
+	return e && e->type == EXPR_SYMBOL ? e->symbol : NULL;
+}
+
+static int var_tested(struct ctx *c, struct symbol *var)
+{
+	int i;
+
+	for (i = 0; i < c->nr_tested_vars; i++)
+		if (c->tested_vars[i] == var)
+			return 1;
+	return 0;
+}
+
+/*
+ * 'var = begin()': the region is pending until a test of var, which the
+ * first pass saw if there is one; if there is none, the result is not
+ * tested.
+ */
+static void stored_begin(struct ctx *c, struct instance *in,
+			 struct expression *value, struct symbol *var,
+			 struct states *st)
+{
+	int tested = var_tested(c, var), i;
+
+	walk_instance_expr(c, in, value, st,
+			   tested ? BEGIN_TESTED : BEGIN_IGNORED);
+	for (i = 0; tested && i < st->n; i++)
+		if (st->s[i].bits & REGION_PENDING)
+			st->s[i].result = var;
+}
+
+/* A test of variable @var: where it holds a begin's result, the test's. */
+static void test_var(struct ctx *c, struct symbol *var, struct states *st,
+		     struct states *t, struct states *f)
+{
+	int i;
+
+	if (!var_tested(c, var) && c->nr_tested_vars < ARRAY_SIZE(c->tested_vars))
+		c->tested_vars[c->nr_tested_vars++] = var;
+	t->n = f->n = 0;
+	for (i = 0; i < st->n; i++) {
+		struct region_state yes = st->s[i], no = st->s[i];
+
+		if (yes.result == var) {
+			region_tested(&yes, true);
+			region_tested(&no, false);
+		}
+		add_state(t, yes);
+		add_state(f, no);
+	}
+}
+
+/* An expression whose value is dropped: the left of a comma. */
+static void walk_discarded(struct ctx *c, struct expression *e,
+			   struct states *st)
+{
+	struct instance *in = begin_at(c, e);
+
+	if (in)
+		walk_instance_expr(c, in, e, st, BEGIN_IGNORED);
+	else
+		walk_expr(c, e, st);
 }
 
 /*
@@ -1504,7 +1647,8 @@ static void walk_cond(struct ctx *c, struct expression *e, struct states *st,
 		in = call_instance(c, e);
 	if (in && in->api->kind == UA_BEGIN) {
 		*f = *st;
-		walk_instance_expr(c, in, e, st);
+		walk_instance_expr(c, in, e, st, BEGIN_TESTED);
+		tested(st, true);
 		*t = *st;
 		return;
 	}
@@ -1563,8 +1707,18 @@ static void walk_cond(struct ctx *c, struct expression *e, struct states *st,
 		else
 			t->n = 0;
 		return;
+	case EXPR_COMMA:
+		if (in)
+			break;
+		walk_discarded(c, e->left, st);
+		walk_cond(c, e->right, st, t, f);
+		return;
 	default:
 		break;
+	}
+	if (!in && var_of(e)) {
+		test_var(c, var_of(e), st, t, f);
+		return;
 	}
 	walk_expr(c, e, st);
 	*t = *st;
@@ -1581,7 +1735,7 @@ static void walk_expr(struct ctx *c, struct expression *e, struct states *st)
 		return;
 	in = starts_here(c, e->pos);
 	if (in) {
-		walk_instance_expr(c, in, e, st);
+		walk_instance_expr(c, in, e, st, BEGIN_USED);
 		return;
 	}
 	switch (e->type) {
@@ -1589,7 +1743,7 @@ static void walk_expr(struct ctx *c, struct expression *e, struct states *st)
 		if (!muted(c, e->pos)) {
 			in = call_instance(c, e);
 			if (in) {
-				event(c, in, st);
+				event(c, in, st, BEGIN_USED);
 				return;
 			}
 		}
@@ -1616,8 +1770,19 @@ static void walk_expr(struct ctx *c, struct expression *e, struct states *st)
 		*st = t;
 		join(st, &f);
 		break;
-	case EXPR_BINOP: case EXPR_COMMA: case EXPR_COMPARE: case EXPR_ASSIGNMENT:
+	case EXPR_ASSIGNMENT:
+		in = begin_at(c, e->right);
+		if (in && e->op == '=' && var_of(e->left)) {
+			stored_begin(c, in, e->right, var_of(e->left), st);
+			break;
+		}
+		/* fall through */
+	case EXPR_BINOP: case EXPR_COMPARE:
 		walk_expr(c, e->left, st);
+		walk_expr(c, e->right, st);
+		break;
+	case EXPR_COMMA:
+		walk_discarded(c, e->left, st);
 		walk_expr(c, e->right, st);
 		break;
 	case EXPR_PREOP: case EXPR_POSTOP:
@@ -1658,13 +1823,13 @@ static void goto_label(struct ctx *c, struct symbol *label, struct states *st)
 static void leave_scopes(struct ctx *c, struct states *st)
 {
 	struct states out = { 0 };
-	struct state closed = { 0 };
 	int i;
 
 	if (c->scope_depth)
 		return;
 	for (i = 0; i < st->n; i++)
-		add_state(&out, st->s[i].scoped ? closed : st->s[i]);
+		add_state(&out, st->s[i].flags & REGION_SCOPED ?
+			  closed_state : st->s[i]);
 	*st = out;
 }
 
@@ -1673,11 +1838,7 @@ static void check_leak(struct ctx *c, struct position pos, struct states *st)
 	int i;
 
 	for (i = 0; i < st->n; i++)
-		if (st->s[i].open && !st->s[i].scoped && !st->s[i].inherited)
-			report(c, pos, "region-leak",
-			       "%s() returns with the region opened by %s() at line %d still open",
-			       fn_name(c), st->s[i].begin->api->name,
-			       st->s[i].begin->pos.line);
+		region_exit(&c->sink, &pos, &st->s[i]);
 }
 
 static void walk_loop(struct ctx *c, struct statement *stmt, struct states *st)
@@ -1746,18 +1907,19 @@ static void walk_stmt(struct ctx *c, struct statement *stmt, struct states *st)
 			e = e->cast_expression;
 		if (!in && e && e->type == EXPR_CALL && !muted(c, e->pos))
 			in = call_instance(c, e);
-		if (in && in->api->kind == UA_BEGIN && st->n)
-			report(c, in->pos, "unchecked-region-begin",
-			       "the result of %s() is not tested",
-			       in->api->name);
 		if (in)
-			walk_instance_expr(c, in, stmt->expression, st);
+			walk_instance_expr(c, in, stmt->expression, st,
+					   BEGIN_IGNORED);
 		else
 			walk_expr(c, stmt->expression, st);
 		break;
 	case STMT_DECLARATION:
 		FOR_EACH_PTR(stmt->declaration, sym) {
-			walk_expr(c, sym->initializer, st);
+			in = begin_at(c, sym->initializer);
+			if (in)
+				stored_begin(c, in, sym->initializer, sym, st);
+			else
+				walk_expr(c, sym->initializer, st);
 		} END_FOR_EACH_PTR(sym);
 		break;
 	case STMT_COMPOUND:
@@ -1871,9 +2033,10 @@ static void check_function(struct symbol *sym, struct statement *body,
 			   struct states *entry)
 {
 	struct states st;
-	struct ctx c = { .fn = sym };
+	struct ctx c = { .sink = { report, c.fn_name }, .fn = sym };
 	int pass, i;
 
+	snprintf(c.fn_name, sizeof(c.fn_name), "%s", show_ident(sym->ident));
 	nr_functions++;
 	for (pass = 0; pass < 2; pass++) {
 		c.pass = pass;
@@ -1885,20 +2048,18 @@ static void check_function(struct symbol *sym, struct statement *body,
 	}
 	for (i = 0; i < c.nr_opens; i++)
 		if (!checked_in_fn(&c, c.opens[i]))
-			report(&c, c.opens[i]->pos, "unverified-region",
-			       c.opens[i]->ptr ?
-			       "%s() opens a region on '%s' with no access_ok() or masking of it in %s()" :
-			       "%s() opens a region%s with no access_ok() or masking in %s()",
-			       c.opens[i]->api->name,
-			       c.opens[i]->ptr ? c.opens[i]->ptr_text : "",
-			       fn_name(&c));
+			region_unverified(&c.sink, &c.opens[i]->pos,
+					  c.opens[i]->api->name,
+					  c.opens[i]->ptr ? c.opens[i]->ptr_text : NULL);
 	qsort(c.findings, c.nr_findings, sizeof(*c.findings), cmp_finding);
 	for (i = 0; i < c.nr_findings; i++) {
 		struct finding *f = &c.findings[i];
 
-		fprintf(stderr, "%s:%d:%d: warning: %s [uaccess:%s]\n",
+		fprintf(stderr, "%s:%d:%d: %s: %s [uaccess:%s]\n",
 			stream_name(f->pos.stream), f->pos.line, f->pos.pos,
-			f->msg, f->id);
+			region_werror ? "error" : "warning", f->msg,
+			region_ids[f->id]);
+		nr_findings++;
 	}
 	free(c.findings);
 	free(c.labels);
@@ -1960,8 +2121,8 @@ static void queue_inline(struct symbol *sym, struct states *st)
 	q->sym = sym;
 	q->entry = *st;
 	for (i = 0; i < q->entry.n; i++)
-		if (q->entry.s[i].open)
-			q->entry.s[i].inherited = 1;
+		if (q->entry.s[i].bits & REGION_OPEN)
+			q->entry.s[i].flags |= REGION_INHERITED;
 	q->next = inline_queue;
 	inline_queue = q;
 }
@@ -1982,7 +2143,7 @@ static void check_symbol(struct symbol *sym, struct states *entry)
 
 void uaccess_check_symbols(struct symbol_list *list)
 {
-	struct states closed = { 1 };
+	struct states closed = { 1, { closed_state } };
 	struct symbol *sym;
 	struct queued *q;
 
@@ -1997,4 +2158,10 @@ void uaccess_check_symbols(struct symbol_list *list)
 	if (show_stats)
 		fprintf(stderr, "sparse-uaccess: %d functions, %d region opens, %d accessors\n",
 			nr_functions, nr_regions, nr_accessors);
+}
+
+/* sparse-uaccess's exit status: 1 where --uaccess-werror made findings errors. */
+int uaccess_status(void)
+{
+	return region_werror && nr_findings;
 }

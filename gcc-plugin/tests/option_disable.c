@@ -1,6 +1,6 @@
 /* -disable=<id,...> silences those ids, and only those. */
 /* { dg-options "-fplugin-arg-uaccess_plugin-disable=call-in-region,region-leak" } */
-#include "uaccess_x86.h"
+#include "uaccess.h"
 
 extern void helper(int v);
 

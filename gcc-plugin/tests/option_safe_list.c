@@ -1,6 +1,6 @@
 /* -safe-list=<file> adds uaccess-safe functions (safe.list: helper). */
 /* { dg-options "-fplugin-arg-uaccess_plugin-safe-list=@SRCDIR@/safe.list" } */
-#include "uaccess_x86.h"
+#include "uaccess.h"
 
 extern void helper(int v);
 extern void other(int v);

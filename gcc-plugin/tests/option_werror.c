@@ -1,6 +1,6 @@
 /* -werror makes findings errors (and only those: -Wall stays warnings). */
 /* { dg-options "-fplugin-arg-uaccess_plugin-werror" } */
-#include "uaccess_x86.h"
+#include "uaccess.h"
 
 extern void helper(int v);
 

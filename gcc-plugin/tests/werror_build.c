@@ -1,6 +1,6 @@
 /* A finding stays a warning under the build's own -Werror. */
 /* { dg-options "-Werror" } */
-#include "uaccess_x86.h"
+#include "uaccess.h"
 
 extern void helper(int v);
 

@@ -40,7 +40,7 @@ static int caller(int __user *p, int *v)
 
 /*
  * check-name: malformed-asm
- * check-command: sparse-uaccess --uaccess-only $file; echo "exit status $?"
+ * check-command: sparse-uaccess --uaccess-only -I../../region/tests $file; echo "exit status $?"
  *
  * check-error-start
  * malformed-asm.c:14:25: error: Syntax error in unary expression

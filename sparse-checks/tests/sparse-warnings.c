@@ -14,7 +14,7 @@ int not_static(int __user *p)
 
 /*
  * check-name: sparse-warnings
- * check-command: sparse-uaccess -Wno-decl $file
+ * check-command: sparse-uaccess -I../../region/tests -Wno-decl $file
  *
  * check-error-start
  * sparse-warnings.c:9:19: warning: cast removes address space '__user' of expression

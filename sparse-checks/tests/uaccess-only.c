@@ -14,7 +14,7 @@ int not_static(int __user *p)
 
 /*
  * check-name: uaccess-only
- * check-command: sparse-uaccess --uaccess-only -Wno-decl $file
+ * check-command: sparse-uaccess --uaccess-only -I../../region/tests -Wno-decl $file
  *
  * check-error-start
  * uaccess-only.c:11:9: warning: __uaccess_begin() opens a region with no access_ok() or masking in not_static() [uaccess:unverified-region]

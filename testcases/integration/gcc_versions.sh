@@ -6,27 +6,30 @@
 # build kernels with), as with the machine's own: it builds, its
 # testcases pass, it says nothing on the objects of 7.2 that open
 # regions (gcc_plugin_false_positives.sh N), and it finds every mutant of
-# 7.2 (gcc_plugin_mutants.sh N), with its id, in the mutated function.
+# 7.2 (region_mutants.sh N) with its id at its line.
 
 . "$(dirname "$0")/../lib.sh"
 
 versions=$(sh "$top/scripts/gcc-versions.sh" list) ||
 	die "no chroot of GCC versions: run 'make deps'"
 [ -n "$versions" ] || die "the chroot has no GCC"
-testcases=$(ls "$top"/gcc-plugin/tests/*.c | wc -l)
+# The plugin's own testcases, and the region corpus for the plugin alone.
+testcases=$(($(ls "$top"/gcc-plugin/tests/*.c "$top"/region/tests/*.c | wc -l)))
 
 for n in $versions; do
 	plugin=$(plugin_for "$n") || exit 1
 	status=0
 	sh "$top/scripts/gcc-versions.sh" run env CC="gcc-$n" \
 		sh "$(dirname "$plugin")/tests/run" > "$work/corpus" 2>&1 || status=$?
+	sh "$top/scripts/gcc-versions.sh" run env CC="gcc-$n" PLUGIN="$plugin" ENGINES=gcc \
+		sh "$(dirname "$plugin")/../region/tests/run" >> "$work/corpus" 2>&1 || status=$?
 	passed=$(grep -c '^PASS ' "$work/corpus" || true)
 	[ $status = 0 ] && [ "$passed" = "$testcases" ] ||
 		{ cat "$work/corpus" >&2; die "gcc-$n: $passed of $testcases testcases pass"; }
 	echo "gcc-$n: $passed testcases pass"
 	sh "$top/testcases/integration/gcc_plugin_false_positives.sh" "$n"
-	sh "$top/testcases/integration/gcc_plugin_mutants.sh" "$n" > "$work/mutants" ||
+	sh "$top/testcases/integration/region_mutants.sh" "$n" > "$work/mutants" ||
 		die "gcc-$n: mutants"
-	echo "gcc-$n: $(grep -c ': plugin: ' "$work/mutants") mutants of 7.2 found," \
+	echo "gcc-$n: $(grep -c ' at line ' "$work/mutants") mutants of 7.2 found," \
 		"$(grep -c 'unmutated: no finding' "$work/mutants") files clean"
 done

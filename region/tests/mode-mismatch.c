@@ -1,5 +1,5 @@
 /* mode-mismatch: a write accessor in a read region, or the reverse. */
-#include "uaccess_x86.h"
+#include "uaccess.h"
 
 int write_in_read(int __user *p, int a)
 {
@@ -60,5 +60,16 @@ int matching(int __user *p, int __user *q)
 	return 0;
 efault:
 	user_access_end();
+	return -EFAULT;
+}
+
+/* A write in a scoped read region. */
+int scoped_write_in_read(int __user *p, int v)
+{
+	scoped_user_read_access(p, efault) {
+		unsafe_put_user(v, p, efault); /* { dg-warning "mode-mismatch" } */
+	}
+	return 0;
+efault:
 	return -EFAULT;
 }

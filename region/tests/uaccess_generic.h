@@ -10,7 +10,11 @@
 #ifndef UACCESS_GENERIC_H
 #define UACCESS_GENERIC_H
 
+#ifdef __CHECKER__
+#define __user __attribute__((noderef, address_space(__user)))
+#else
 #define __user
+#endif
 #define NULL ((void *)0)
 #define EFAULT 14
 typedef unsigned long size_t;

@@ -1,5 +1,5 @@
 /* region-leak: a path leaves the function with the region open. */
-#include "uaccess_x86.h"
+#include "uaccess.h"
 
 int leak_on_error(int __user *p, int a, int b)
 {
@@ -55,4 +55,37 @@ int scoped_return(int __user *p, int a)
 	return 0;
 efault:
 	return -EFAULT;
+}
+
+/* Closed on every path, through a loop and a switch. */
+int closed_everywhere(int __user *p, int n)
+{
+	int i;
+
+	if (!user_write_access_begin(p, n * sizeof(*p)))
+		return -EFAULT;
+	for (i = 0; i < n; i++) {
+		switch (i) {
+		case 0:
+			unsafe_put_user(1, p, efault);
+			break;
+		default:
+			unsafe_put_user(i, p + i, efault);
+		}
+	}
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+/* A void function that falls off its end with the region open. */
+void falls_off(int __user *p) /* { dg-warning "region-leak" } */
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return;
+	unsafe_put_user(0, p, out);
+out:
+	;
 }

@@ -3,12 +3,17 @@
  * Minimal stand-ins of the kernel's user-access API as linux-7.2 expands
  * it on x86_64 (arch/x86/include/asm/uaccess*.h, smap.h and
  * include/linux/uaccess.h): the same macro names around the same inline
- * primitives, so the plugin sees what it sees in a kernel build.
+ * primitives, so that both checkers see what they see in a kernel build
+ * (sparse defines __CHECKER__, as under the kernel's C=1).
  */
-#ifndef UACCESS_X86_H
-#define UACCESS_X86_H
+#ifndef TEST_UACCESS_H
+#define TEST_UACCESS_H
 
+#ifdef __CHECKER__
+#define __user __attribute__((noderef, address_space(__user)))
+#else
 #define __user
+#endif
 #define EFAULT 14
 typedef unsigned long size_t;
 typedef _Bool bool;
@@ -57,6 +62,9 @@ bool user_access_begin(const void __user *ptr, size_t len)
 #define user_read_access_begin	user_access_begin
 #define user_read_access_end	user_access_end
 #define user_rw_access_begin(u, s)	user_access_begin(u, s)
+
+/* The v1 epoll proposal: a region open with no check of its own. */
+#define __user_write_access_begin(a, b)	__uaccess_begin()
 
 static inline void kmsan_copy_to_user(void __user *to, const void *from,
 				      size_t to_copy, size_t left)
@@ -164,6 +172,8 @@ for (bool done = 0; !done; done = 1)					\
 	scoped_user_rw_access_size(uptr, sizeof(*(uptr)), elbl)
 
 extern int _printk(const char *fmt, ...);
+#define printk _printk
 extern void kasan_report(unsigned long addr);
+extern void might_sleep_fn(void);
 
 #endif

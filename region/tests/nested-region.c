@@ -1,5 +1,5 @@
 /* nested-region: a region opened while one is open. */
-#include "uaccess_x86.h"
+#include "uaccess.h"
 
 int nested(int __user *p, int __user *q, int a)
 {
@@ -48,5 +48,36 @@ int one_after_another(int __user *p, int __user *q, int a)
 efault:
 	user_write_access_end();
 out:
+	return -EFAULT;
+}
+
+/* The inner region's end ends both: the outer end is one too many. */
+int nested_ends(int __user *p, int __user *q, int v)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	if (!user_write_access_begin(q, sizeof(*q))) /* { dg-warning "nested-region" } */
+		goto efault;
+	unsafe_put_user(v, q, efault2);
+	user_write_access_end();
+efault2:
+	user_write_access_end(); /* { dg-warning "unbalanced-region-end" } */
+efault:
+	user_write_access_end(); /* { dg-warning "unbalanced-region-end" } */
+	return -EFAULT;
+}
+
+/* A scope inside a region. */
+int scope_in_region(int __user *p, int v)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	scoped_user_write_access(p, efault) { /* { dg-warning "nested-region" } */
+		unsafe_put_user(v, p, efault);
+	}
+	/* The scope's end ended both. */
+	user_write_access_end(); /* { dg-warning "unbalanced-region-end" } */
+	return 0;
+efault:
 	return -EFAULT;
 }

@@ -1,5 +1,5 @@
 /* pointer-mismatch: an access the begin's pointer and size do not cover. */
-#include "uaccess_x86.h"
+#include "uaccess.h"
 
 struct pair {
 	int first;
@@ -166,6 +166,125 @@ int flex_counted(struct urb __user *userurb, unsigned int v)
 		return -EFAULT;
 	unsafe_put_user(v, &userurb->iso_frame_desc[1].status, efault);
 	unsafe_put_user(v, &userurb->iso_frame_desc[2].status, efault); /* { dg-warning "pointer-mismatch" } */
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+/* An access through a pointer the begin did not cover. */
+int other_pointer(int __user *p, int __user *q, int v)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(v, q, efault); /* { dg-warning "pointer-mismatch" } */
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+/* The same in a scope. */
+int other_pointer_scoped(int __user *p, int __user *q, int v)
+{
+	scoped_user_write_access(p, efault) {
+		unsafe_put_user(v, p, efault);
+		unsafe_put_user(v, q, efault); /* { dg-warning "pointer-mismatch" } */
+	}
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+struct ev {
+	unsigned int events;
+	unsigned long long data;
+};
+
+/* Past the object the begin covered, and elements of a covered array. */
+int past_object(struct ev __user *uevent, int __user *arr, int n)
+{
+	int i;
+
+	if (!user_write_access_begin(uevent, sizeof(*uevent)))
+		return -EFAULT;
+	unsafe_put_user(1, &uevent->events, efault);
+	unsafe_put_user(2, &uevent->data, efault);
+	unsafe_put_user(3, &uevent[1].events, efault); /* { dg-warning "pointer-mismatch" } */
+	user_write_access_end();
+	if (!user_write_access_begin(arr, n * sizeof(*arr)))
+		return -EFAULT;
+	for (i = 0; i < n; i++)
+		unsafe_put_user(i, &arr[i], efault);
+	unsafe_put_user(0, arr + 1, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+/* A scoped region covers sizeof(*p). */
+int flex_scoped(struct urb __user *userurb, int v)
+{
+	scoped_user_write_access(userurb, efault) {
+		unsafe_put_user(v, &userurb->status, efault);
+		unsafe_put_user(v, &userurb->iso_frame_desc[2].status, efault); /* { dg-warning "pointer-mismatch" } */
+	}
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+/* The same in an inline helper, whose body sparse does not evaluate. */
+static inline int flex_inline(struct urb __user *userurb, int n, int v)
+{
+	int i;
+
+	if (!user_write_access_begin(userurb, sizeof(struct urb)))
+		return -EFAULT;
+	for (i = 0; i < n; i++)
+		unsafe_put_user(v, &userurb->iso_frame_desc[i].status, efault); /* { dg-warning "pointer-mismatch" } */
+	user_write_access_end();
+	scoped_user_write_access(userurb, efault_scoped)
+		unsafe_put_user(v, &userurb->iso_frame_desc[1].length, efault_scoped); /* { dg-warning "pointer-mismatch" } */
+	return 0;
+efault:
+	user_write_access_end();
+efault_scoped:
+	return -EFAULT;
+}
+
+int calls_inline(struct urb __user *userurb)
+{
+	return flex_inline(userurb, 2, 0);
+}
+
+/* Members named by macros, as siginfo's si_pid (waitid() of 6.12). */
+struct kill_fields {
+	int _pid;
+	int _uid;
+};
+struct siginfo_like {
+	int si_signo;
+	int si_errno;
+	union {
+		int _pad[4];
+		struct kill_fields _kill;
+	} _sifields;
+};
+#define si_pid _sifields._kill._pid
+#define si_uid _sifields._kill._uid
+
+int member_macros(struct siginfo_like __user *infop, int v)
+{
+	if (!user_write_access_begin(infop, sizeof(infop->si_signo)))
+		return -EFAULT;
+	unsafe_put_user(v, &infop->si_signo, efault);
+	unsafe_put_user(v, &infop->si_pid, efault); /* { dg-warning "pointer-mismatch" } */
+	unsafe_put_user(v, &infop->si_uid, efault); /* { dg-warning "pointer-mismatch" } */
 	user_write_access_end();
 	return 0;
 efault:

@@ -1,5 +1,5 @@
 /* unchecked-region-begin: the result of a checking begin is not tested. */
-#include "uaccess_x86.h"
+#include "uaccess.h"
 
 #pragma GCC diagnostic ignored "-Wunused-result"
 
@@ -60,6 +60,40 @@ int tested_positively(int __user *p, int a)
 		return 0;
 	}
 	return -EFAULT;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+/* Tested, in the other forms the kernel writes. */
+int tested_forms(int __user *p, int v)
+{
+	if (unlikely(!user_write_access_begin(p, sizeof(*p))))
+		return -EFAULT;
+	unsafe_put_user(v, p, efault);
+	user_write_access_end();
+	if (v < 0 || !user_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(v, p, efault);
+	user_access_end();
+	if (user_read_access_begin(p, sizeof(*p))) {
+		unsafe_get_user(v, p, efault);
+		user_read_access_end();
+	}
+	return v;
+efault:
+	user_access_end();
+	return -EFAULT;
+}
+
+/* The begin's result dropped by a comma: the test tests nothing. */
+int dropped_by_comma(int __user *p, int a)
+{
+	if (!(user_write_access_begin(p, sizeof(*p)), 1)) /* { dg-warning "unchecked-region-begin" } */
+		return -EFAULT;
+	unsafe_put_user(a, p, efault);
+	user_write_access_end();
+	return 0;
 efault:
 	user_write_access_end();
 	return -EFAULT;

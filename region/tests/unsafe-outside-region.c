@@ -1,5 +1,5 @@
 /* unsafe-outside-region: an unsafe_*() accessor with no region open. */
-#include "uaccess_x86.h"
+#include "uaccess.h"
 
 int after_end(int __user *p, int a, int b)
 {
@@ -75,4 +75,20 @@ int with_helper(int __user *p, int a)
 	ret = put_pair(p, a, a);
 	user_write_access_end();
 	return ret;
+}
+
+/* On the path where the begin failed. */
+int on_failure_path(int __user *p, int *v)
+{
+	if (!user_read_access_begin(p, sizeof(*p))) {
+		unsafe_get_user(*v, p, out); /* { dg-warning "unsafe-outside-region" } */
+		return -EFAULT;
+	}
+	unsafe_get_user(*v, p, efault);
+	user_read_access_end();
+	return 0;
+efault:
+	user_read_access_end();
+out:
+	return -EFAULT;
 }

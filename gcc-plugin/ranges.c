@@ -1,0 +1,541 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Pointers resolved to a base variable and a constant byte offset: what
+ * a checking begin covers, and whether an accessor in its region stays
+ * inside it (pointer-mismatch).
+ */
+#include "uaccess_plugin.h"
+
+static bool resolve_addr(struct fn_info *fi, tree t, tree *base,
+			 HOST_WIDE_INT *off, int depth);
+
+/* Follow the one definition of a temporary back to a base variable. */
+static bool resolve_def(struct fn_info *fi, gimple *def, tree *base,
+			HOST_WIDE_INT *off, int depth)
+{
+	enum tree_code code;
+	tree b;
+
+	if (!is_gimple_assign(def))
+		return false;
+	code = gimple_assign_rhs_code(def);
+	if (code == POINTER_PLUS_EXPR) {
+		b = gimple_assign_rhs2(def);
+		if (!tree_fits_shwi_p(b) ||
+		    !resolve_addr(fi, gimple_assign_rhs1(def), base, off, depth + 1))
+			return false;
+		*off += tree_to_shwi(b);
+		return true;
+	}
+	if (CONVERT_EXPR_CODE_P(code) || gimple_assign_single_p(def))
+		return resolve_addr(fi, gimple_assign_rhs1(def), base, off, depth + 1);
+	return false;
+}
+
+/* The same for the object a reference 'p->f', '*(p + 4)' designates. */
+static bool resolve_ref(struct fn_info *fi, tree ref, tree *base,
+			HOST_WIDE_INT *off, int depth)
+{
+	poly_int64 o;
+	tree b = get_addr_base_and_unit_offset(ref, &o);
+
+	/* The offset of the MEM_REF it stops at is counted in @o. */
+	if (!b || !o.is_constant() || TREE_CODE(b) != MEM_REF ||
+	    !resolve_addr(fi, TREE_OPERAND(b, 0), base, off, depth + 1))
+		return false;
+	*off += o.to_constant();
+	return true;
+}
+
+/*
+ * The base variable and constant offset of address @t: '&p->f',
+ * 'p + 4', and the temporaries GIMPLE computes them into.
+ */
+static bool resolve_addr(struct fn_info *fi, tree t, tree *base,
+			 HOST_WIDE_INT *off, int depth)
+{
+	gimple **def;
+
+	if (depth > 10)
+		return false;
+	STRIP_NOPS(t);
+	switch (TREE_CODE(t)) {
+	case VAR_DECL:
+	case PARM_DECL:
+	case SSA_NAME:
+		def = fi->defs->get(t);
+		if (def && !*def)
+			return false;	/* assigned more than once */
+		if (def && resolve_def(fi, *def, base, off, depth))
+			return true;
+		*base = t;
+		*off = 0;
+		return true;
+	case ADDR_EXPR:
+		return resolve_ref(fi, TREE_OPERAND(t, 0), base, off, depth + 1);
+	default:
+		return false;
+	}
+}
+
+/* A masking, 'p = mask_user_address(p)': its result is the pointer it masks. */
+static bool masking(gimple *stmt)
+{
+	tree fn = gimple_call_fndecl(stmt);
+	const struct uaccess_name *u = fn && DECL_NAME(fn) ?
+		model_lookup_macro(IDENTIFIER_POINTER(DECL_NAME(fn))) : NULL;
+
+	return u && u->kind == UA_CHECK &&
+	       POINTER_TYPE_P(TREE_TYPE(TREE_TYPE(fn)));
+}
+
+/*
+ * Local pointers and their definition, for resolve_addr(); one assigned
+ * more than once maps to NULL (unknown: it may move after the begin).
+ * A const one keeps its value even with its address taken (a scope's
+ * pointer, which its cleanup is given, and whose life ends in a
+ * clobber); a masking defines nothing new.
+ */
+void record_def(struct fn_info *fi, gimple *stmt)
+{
+	tree lhs;
+	bool existed;
+
+	if (gimple_clobber_p(stmt))
+		return;
+	if (is_gimple_assign(stmt))
+		lhs = gimple_assign_lhs(stmt);
+	else if (is_gimple_call(stmt) && !masking(stmt))
+		lhs = gimple_call_lhs(stmt);
+	else
+		return;
+	if (!lhs || (TREE_CODE(lhs) != SSA_NAME &&
+		     !(TREE_CODE(lhs) == VAR_DECL && !TREE_STATIC(lhs) &&
+		       (!TREE_ADDRESSABLE(lhs) || TYPE_READONLY(TREE_TYPE(lhs))) &&
+		       POINTER_TYPE_P(TREE_TYPE(lhs)))))
+		return;
+	gimple *&def = fi->defs->get_or_insert(lhs, &existed);
+	def = existed ? NULL : stmt;
+}
+
+/* The size of what pointer @t points to; NULL_TREE if not a pointer. */
+static tree pointee_size(tree t)
+{
+	tree type = TREE_TYPE(t);
+
+	return POINTER_TYPE_P(type) ? TYPE_SIZE_UNIT(TREE_TYPE(type)) : NULL_TREE;
+}
+
+/*
+ * What begin @b covers: the pointer @call takes first (@call is the
+ * checking begin, or the masking of a masked one) and the size it takes
+ * next, or with @whole all of what the pointer points to.
+ */
+void record_range(struct fn_info *fi, struct ua_begin *b, gimple *call,
+		  bool whole)
+{
+	struct range *rg = &b->range;
+	tree size = NULL_TREE;
+
+	if (!resolve_addr(fi, gimple_call_arg(call, 0), &rg->base, &rg->off, 0))
+		return;
+	if (whole)
+		size = pointee_size(rg->base);
+	else if (gimple_call_num_args(call) > 1)
+		size = gimple_call_arg(call, 1);
+	rg->size = size && tree_fits_shwi_p(size) ? tree_to_shwi(size) : -1;
+	b->ranged = true;
+}
+
+/* The name the source gave variable @t; NULL_TREE for a temporary. */
+static tree var_ident(tree t)
+{
+	if (TREE_CODE(t) == SSA_NAME)
+		return SSA_NAME_IDENTIFIER(t);
+	return DECL_P(t) ? DECL_NAME(t) : NULL_TREE;
+}
+
+static const char *var_name(tree t)
+{
+	tree name = var_ident(t);
+
+	return name ? IDENTIFIER_POINTER(name) : NULL;
+}
+
+/*
+ * A check of pointer @ptr (access_ok()'s, a masking's, a checking
+ * begin's) verifies the opens of the variables @ptr is computed from, at
+ * any offset: 'p' of '&p->a[i]', 'q' and 'p' of 'q = p + n'.  One of no
+ * variable with a name verifies any.
+ */
+void record_check(struct fn_info *fi, tree ptr)
+{
+	bool named = false;
+	gimple **def;
+	int depth;
+
+	for (depth = 0; ptr && depth < 16; depth++) {
+		STRIP_NOPS(ptr);
+		if (TREE_CODE(ptr) == ADDR_EXPR)
+			ptr = TREE_OPERAND(ptr, 0);
+		if (handled_component_p(ptr) || TREE_CODE(ptr) == MEM_REF) {
+			ptr = get_base_address(ptr);
+			if (ptr && TREE_CODE(ptr) == MEM_REF)
+				ptr = TREE_OPERAND(ptr, 0);
+			continue;
+		}
+		if (var_ident(ptr)) {
+			fi->checked_names->add(var_ident(ptr));
+			named = true;
+		}
+		def = fi->defs->get(ptr);
+		if (!def || !*def || !is_gimple_assign(*def))
+			break;
+		ptr = gimple_assign_rhs1(*def);
+	}
+	if (!named)
+		fi->checked_any = true;
+}
+
+/*
+ * The function call @stmt calls: for a call through a temporary, the one
+ * whose address that holds (the kernel's static calls, 'static_call_mod(
+ * name)()', call what a statement expression gives, &__SCT__name); NULL
+ * for an indirect call.
+ */
+tree called_fndecl(struct fn_info *fi, gimple *stmt)
+{
+	tree fn = gimple_call_fn(stmt);
+	gimple **def;
+	int depth;
+
+	for (depth = 0; fn && depth < 16; depth++) {
+		STRIP_NOPS(fn);
+		if (TREE_CODE(fn) == ADDR_EXPR &&
+		    TREE_CODE(TREE_OPERAND(fn, 0)) == FUNCTION_DECL)
+			return TREE_OPERAND(fn, 0);
+		def = fi->defs->get(fn);
+		if (!def || !*def || !gimple_assign_single_p(*def))
+			break;
+		fn = gimple_assign_rhs1(*def);
+	}
+	return NULL_TREE;
+}
+
+/* The variable that pointer @t is, through its temporaries; NULL if none. */
+const char *pointer_name(struct fn_info *fi, tree t)
+{
+	HOST_WIDE_INT off;
+	tree base;
+
+	if (!resolve_addr(fi, t, &base, &off, 0) || off)
+		return NULL;
+	return var_name(base);
+}
+
+/*
+ * How the source spells base @t: its name, or for a temporary loaded
+ * from memory ('s->ptr'), that load.  In @buf.
+ */
+static const char *base_text(struct fn_info *fi, tree t, char *buf, size_t size)
+{
+	gimple **def = fi->defs->get(t);
+	char *text;
+
+	if (var_name(t))
+		return var_name(t);
+	if (def && *def && gimple_assign_single_p(*def))
+		t = gimple_assign_rhs1(*def);
+	text = print_generic_expr_to_str(t);
+	snprintf(buf, size, "%s", text);
+	free(text);
+	return buf;
+}
+
+/* The memory operand of an accessor's asm: the user address it touches. */
+static tree asm_user_address(gimple *stmt)
+{
+	gasm *as;
+	unsigned i;
+
+	if (gimple_code(stmt) != GIMPLE_ASM)
+		return NULL_TREE;
+	as = as_a<gasm *>(stmt);
+	for (i = 0; i < gimple_asm_ninputs(as) + gimple_asm_noutputs(as); i++) {
+		tree op = i < gimple_asm_ninputs(as) ?
+			  gimple_asm_input_op(as, i) :
+			  gimple_asm_output_op(as, i - gimple_asm_ninputs(as));
+		tree v = TREE_VALUE(op);
+
+		if (TREE_CODE(v) == MEM_REF || handled_component_p(v))
+			return v;
+	}
+	return NULL_TREE;
+}
+
+/*
+ * The elements of array members an access goes through: the first
+ * element of a flexible array member ('a[]', or the old 'a[0]'), and the
+ * first element of a fixed one at a constant index past its length.
+ */
+struct elements {
+	tree flex;			/* FIELD_DECL of the flexible array */
+	tree member;			/* FIELD_DECL of the fixed array ... */
+	HOST_WIDE_INT index, count;	/* ... the index past its count */
+};
+
+static bool addr_elements(struct fn_info *fi, tree t, tree *base,
+			  struct elements *el, int depth);
+
+/* An element, at constant @index or not, of the array that @array is. */
+static void element_of(tree array, tree index, struct elements *el)
+{
+	tree type = TREE_TYPE(array), domain, min, max;
+	HOST_WIDE_INT count;
+
+	if (TREE_CODE(array) != COMPONENT_REF || TREE_CODE(type) != ARRAY_TYPE)
+		return;
+	domain = TYPE_DOMAIN(type);
+	min = domain ? TYPE_MIN_VALUE(domain) : NULL_TREE;
+	max = domain ? TYPE_MAX_VALUE(domain) : NULL_TREE;
+	/* 'a[]', and 'a[0]', which GCC gives no upper bound either */
+	if (!max) {
+		if (!el->flex)
+			el->flex = TREE_OPERAND(array, 1);
+		return;
+	}
+	if (!min || !tree_fits_shwi_p(min) || !tree_fits_shwi_p(max) ||
+	    !index || !tree_fits_shwi_p(index) || el->member)
+		return;		/* a variable length, or a variable index */
+	count = tree_to_shwi(max) - tree_to_shwi(min) + 1;
+	if (tree_to_shwi(index) - tree_to_shwi(min) < count)
+		return;
+	el->member = TREE_OPERAND(array, 1);
+	el->index = tree_to_shwi(index) - tree_to_shwi(min);
+	el->count = count;
+}
+
+/* The same for the object reference @ref, and the pointer it is based on. */
+static bool ref_elements(struct fn_info *fi, tree ref, tree *base,
+			 struct elements *el, int depth)
+{
+	while (handled_component_p(ref)) {
+		if (TREE_CODE(ref) == ARRAY_REF)
+			element_of(TREE_OPERAND(ref, 0), TREE_OPERAND(ref, 1), el);
+		ref = TREE_OPERAND(ref, 0);
+	}
+	return TREE_CODE(ref) == MEM_REF &&
+	       addr_elements(fi, TREE_OPERAND(ref, 0), base, el, depth + 1);
+}
+
+/*
+ * The same for address @t, through the temporaries and pointers it is
+ * computed in ('__ptr = &p->a[i].b' of the kernel's accessors), and
+ * 'p->a + i', a decayed array member plus an index in bytes.
+ */
+static bool addr_elements(struct fn_info *fi, tree t, tree *base,
+			  struct elements *el, int depth)
+{
+	gimple **def, **d;
+	HOST_WIDE_INT off;
+	tree a, n, size;
+
+	if (depth > 10)
+		return false;
+	STRIP_NOPS(t);
+	if (TREE_CODE(t) == ADDR_EXPR)
+		return ref_elements(fi, TREE_OPERAND(t, 0), base, el, depth + 1);
+	if (TREE_CODE(t) != VAR_DECL && TREE_CODE(t) != PARM_DECL &&
+	    TREE_CODE(t) != SSA_NAME)
+		return false;
+	def = fi->defs->get(t);
+	if (!def || !*def || !is_gimple_assign(*def))
+		return resolve_addr(fi, t, base, &off, depth + 1);
+	if (gimple_assign_rhs_code(*def) == POINTER_PLUS_EXPR) {
+		a = gimple_assign_rhs1(*def);
+		n = gimple_assign_rhs2(*def);
+		/* the address of an array member, as the temporary it is in */
+		for (d = fi->defs->get(a); TREE_CODE(a) == SSA_NAME && d && *d &&
+		     gimple_assign_single_p(*d); d = fi->defs->get(a))
+			a = gimple_assign_rhs1(*d);
+		if (TREE_CODE(a) == ADDR_EXPR &&
+		    TREE_CODE(TREE_TYPE(TREE_OPERAND(a, 0))) == ARRAY_TYPE) {
+			size = TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(TREE_OPERAND(a, 0))));
+			if (tree_fits_shwi_p(n) && size && tree_fits_shwi_p(size) &&
+			    tree_to_shwi(size) > 0)
+				n = build_int_cst(sizetype, tree_to_shwi(n) /
+						  tree_to_shwi(size));
+			else
+				n = NULL_TREE;
+			element_of(TREE_OPERAND(a, 0), n, el);
+		}
+		return addr_elements(fi, gimple_assign_rhs1(*def), base, el,
+				     depth + 1);
+	}
+	if (CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(*def)) ||
+	    gimple_assign_single_p(*def)) {
+		a = gimple_assign_rhs1(*def);
+		STRIP_NOPS(a);
+		if (TREE_CODE(a) == ADDR_EXPR || TREE_CODE(a) == VAR_DECL ||
+		    TREE_CODE(a) == PARM_DECL || TREE_CODE(a) == SSA_NAME)
+			return addr_elements(fi, a, base, el, depth + 1);
+	}
+	return resolve_addr(fi, t, base, &off, depth + 1);
+}
+
+/* 'sizeof(*p)' of the begin's pointer, or the bytes it began for. */
+static void range_text(const struct range *rg, char *buf, size_t size)
+{
+	tree whole = pointee_size(rg->base);
+	const char *name = var_name(rg->base);
+
+	if (!rg->off && name && whole && tree_fits_shwi_p(whole) &&
+	    tree_to_shwi(whole) == rg->size)
+		snprintf(buf, size, "sizeof(*%s)", name);
+	else
+		snprintf(buf, size, "%ld", (long)rg->size);
+}
+
+/*
+ * pointer-mismatch through an array member: an element of a flexible
+ * array when the region ends within the object the pointer points to
+ * (it begins where that object ends), or a constant index past a fixed
+ * array's length.
+ */
+static bool check_elements(struct fn_info *fi, gimple *stmt,
+			   const struct stmt_role *r, const struct ua_begin *b,
+			   tree ref)
+{
+	const struct range *rg = &b->range;
+	struct elements el = { NULL_TREE, NULL_TREE, 0, 0 };
+	tree base = NULL_TREE, size = pointee_size(rg->base);
+	location_t loc = gimple_location(stmt);
+	bool found;
+	char text[100];
+	unsigned i;
+
+	if (ref) {
+		found = ref_elements(fi, ref, &base, &el, 0) && base == rg->base;
+	} else {
+		found = false;
+		for (i = 0; i < gimple_call_num_args(stmt) && !found; i++) {
+			memset(&el, 0, sizeof(el));
+			found = POINTER_TYPE_P(TREE_TYPE(gimple_call_arg(stmt, i))) &&
+				addr_elements(fi, gimple_call_arg(stmt, i), &base,
+					      &el, 0) &&
+				base == rg->base;
+		}
+	}
+	if (!found)
+		return false;
+	if (el.flex && DECL_NAME(el.flex) && rg->size >= 0 && size &&
+	    tree_fits_shwi_p(size) &&
+	    rg->off + rg->size <= tree_to_shwi(size)) {
+		range_text(rg, text, sizeof(text));
+		region_past_flexible(&fi->sink, &loc, r->name,
+				     IDENTIFIER_POINTER(DECL_NAME(el.flex)),
+				     text, &b->region);
+		return true;
+	}
+	if (el.member && DECL_NAME(el.member)) {
+		region_past_member(&fi->sink, &loc, r->name, el.index,
+				   IDENTIFIER_POINTER(DECL_NAME(el.member)),
+				   el.count);
+		return true;
+	}
+	return false;
+}
+
+static const struct ua_begin *ua_begin_of(const struct region_begin *b)
+{
+	return (const struct ua_begin *)b;
+}
+
+/* Whether @t is a parameter of the function (in SSA form, its value on entry). */
+static bool is_param(tree t)
+{
+	if (TREE_CODE(t) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF(t))
+		t = SSA_NAME_VAR(t);
+	return t && TREE_CODE(t) == PARM_DECL;
+}
+
+/*
+ * pointer-mismatch: accessor @stmt through parameter @base, in the
+ * region begun on another one.  The two pointers as the source spelled
+ * them, as sparse-uaccess says them; where it cannot be read, their
+ * names.
+ */
+static void other_pointer(struct fn_info *fi, gimple *stmt,
+			  const struct stmt_role *r, const struct ua_begin *b,
+			  tree base)
+{
+	location_t loc = gimple_location(stmt);
+	const char *ptr = var_name(base), *covered = var_name(b->range.base);
+	struct spelled acc, begin;
+
+	/* unsafe_copy_to_user(dst, src, n, label) writes through its first */
+	if (spelled_args(loc, &acc) && acc.n > 1)
+		ptr = acc.arg[acc.n == 4 && r->mode == UA_WRITE ? 0 : 1];
+	if (spelled_args(b->loc, &begin) && begin.n)
+		covered = begin.arg[0];
+	region_other_pointer(&fi->sink, &loc, r->name, ptr, &b->region, covered);
+}
+
+/*
+ * pointer-mismatch: an accessor @stmt outside the constant range begun,
+ * or through another parameter than the begin's pointer.
+ */
+void check_range(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
+		 const struct region_state *st)
+{
+	const struct ua_begin *b;
+	const struct range *rg;
+	tree addr = asm_user_address(stmt), base;
+	location_t loc = gimple_location(stmt);
+	HOST_WIDE_INT off;
+	char size[100], ptr[100];
+	unsigned i;
+	bool found = false;
+
+	if (st->bits != REGION_OPEN || !st->begin || st->begin == REGION_MANY)
+		return;
+	b = ua_begin_of(st->begin);
+	rg = &b->range;
+	if (!b->ranged)
+		return;
+	/* An asm's memory operand is the user address: it tells the pointer. */
+	if (addr) {
+		found = resolve_ref(fi, addr, &base, &off, 0);
+		if (found && base != rg->base) {
+			if (is_param(base) && is_param(rg->base))
+				other_pointer(fi, stmt, r, b, base);
+			return;
+		}
+	}
+	if ((addr || is_gimple_call(stmt)) &&
+	    check_elements(fi, stmt, r, b, addr))
+		return;
+	if (rg->size < 0)
+		return;
+	if (is_gimple_call(stmt)) {
+		/*
+		 * The generic accessors are calls, __put_user_fn(size, ptr,
+		 * &x): the argument based on the begin's pointer is the
+		 * address.
+		 */
+		for (i = 0; i < gimple_call_num_args(stmt) && !found; i++)
+			found = POINTER_TYPE_P(TREE_TYPE(gimple_call_arg(stmt, i))) &&
+				resolve_addr(fi, gimple_call_arg(stmt, i), &base,
+					     &off, 0) &&
+				base == rg->base;
+	}
+	if (!found)
+		return;
+	/* from the pointer the begin was given */
+	off -= rg->off;
+	if (off >= 0 && off < rg->size)
+		return;
+	range_text(rg, size, sizeof(size));
+	region_outside(&fi->sink, &loc, r->name, off,
+		       base_text(fi, rg->base, ptr, sizeof(ptr)), size, &b->region);
+}

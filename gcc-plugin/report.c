@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Where the region analysis says the plugin's findings: at the place the
+ * source wrote, once per line and id, as warnings (errors with
+ * 'werror'), with " [uaccess:<id>]"; after inlining, with GCC's
+ * "inlined from" trail, and only what the first pass did not say.
+ */
+#include "uaccess_plugin.h"
+
+/* The dedup key holds the id in its low bits. */
+static_assert(NR_REGION_IDS <= 16, "a region id takes 4 bits of a key");
+
+/* Lines and ids the first pass reported: the second does not repeat them. */
+static key_set *first_pass_keys;
+/* The current function's findings: the fixpoint visits blocks again. */
+static key_set *reported;
+
+void report_init(void)
+{
+	first_pass_keys = new key_set;
+	reported = new key_set;
+}
+
+/* Where the source wrote it: the outermost macro's expansion point. */
+location_t source_loc(location_t loc)
+{
+	return linemap_resolve_location(line_table, loc,
+					LRK_MACRO_EXPANSION_POINT, NULL);
+}
+
+static unsigned HOST_WIDE_INT key_of(location_t loc, enum region_id id)
+{
+	return ((unsigned HOST_WIDE_INT)loc << 4) | id;
+}
+
+/* Whether the first pass reported @id at @loc. */
+bool first_pass_said(location_t loc, enum region_id id)
+{
+	return first_pass_keys->contains(key_of(source_loc(loc), id));
+}
+
+/* @where is a location_t. */
+static void report(struct region_sink *sink, const void *where,
+		   enum region_id id, const char *msg)
+{
+	location_t loc = *(const location_t *)where;
+	tree block = LOCATION_BLOCK(loc);
+	unsigned HOST_WIDE_INT key;
+
+	loc = source_loc(loc);
+	/* Code with no place of its own (a shared return) gets the function's. */
+	if (loc <= BUILTINS_LOCATION) {
+		loc = DECL_SOURCE_LOCATION(current_function_decl);
+		block = NULL_TREE;
+	}
+	key = key_of(loc, id);
+	if (!after_inlining) {
+		first_pass_keys->add(key);
+	} else {
+		if (first_pass_keys->contains(key))
+			return;
+		/* An inlined body's BLOCK makes GCC print the "inlined from" trail. */
+		if (block) {
+			loc = set_block(loc, block);
+			key = key_of(loc, id);
+		}
+	}
+	if (reported->add(key))
+		return;
+	if (region_werror) {
+		error_at(loc, "%s [uaccess:%s]", msg, region_ids[id]);
+	} else {
+		/*
+		 * A finding is a warning even under the kernel's -Werror
+		 * (CONFIG_WERROR): failing a build is what 'werror' asks.
+		 */
+		bool as_error = werror_requested();
+
+		set_werror_requested(false);
+		warning_at(loc, 0, "%s [uaccess:%s]", msg, region_ids[id]);
+		set_werror_requested(as_error);
+	}
+}
+
+/*
+ * The data-flow's rounds before the fixpoint, and the states the second
+ * pass does not speak of, move the states but say nothing.
+ */
+static void drop(struct region_sink *sink, const void *where,
+		 enum region_id id, const char *msg)
+{
+}
+
+/* The sinks of the current function. */
+void report_start(struct fn_info *fi)
+{
+	const char *fn = function_name(cfun);
+
+	fi->sink.report = report;
+	fi->sink.fn = fn;
+	fi->quiet.report = drop;
+	fi->quiet.fn = fn;
+	reported->empty();
+}

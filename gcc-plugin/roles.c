@@ -1,0 +1,641 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What each GIMPLE statement is to a user-access region: a begin, an
+ * end, an accessor, a check, a call, or part of an API macro.
+ *
+ * At the first pass nothing is inlined yet: the API shows as calls to its
+ * inline primitives (user_access_begin, stac, clac, mask_user_address),
+ * and the macro the source wrote is recovered from the statement's
+ * location.  After inlining, the statement's BLOCK says which calls it
+ * was inlined from.  Which name is what comes from the model of the API
+ * (build/uaccess_model.h, generated from model/uaccess.api).
+ */
+#include "uaccess_plugin.h"
+
+/* Ordinary code: no part of the API. */
+static const struct stmt_role ordinary = { R_NONE, UA_ACCESS, UA_RW };
+
+/*
+ * Macro names are the preprocessor's interned strings: look each up in
+ * the model once (kernel code expands many macros on every line).
+ */
+static hash_map<const char *, const struct uaccess_name *> *macro_cache;
+
+/* The roles of the current function's statements, computed once. */
+static hash_map<gimple *, struct stmt_role> *role_cache;
+
+void roles_init(void)
+{
+	macro_cache = new hash_map<const char *, const struct uaccess_name *>;
+	role_cache = new hash_map<gimple *, struct stmt_role>;
+}
+
+/* A new function: the statements of the last one may have been freed. */
+void roles_start(void)
+{
+	role_cache->empty();
+}
+
+const struct uaccess_name *model_lookup_macro(const char *name)
+{
+	const struct uaccess_name **hit = macro_cache->get(name);
+	const struct uaccess_name *u;
+
+	if (hit)
+		return *hit;
+	u = region_model_name(name);
+	macro_cache->put(name, u);
+	return u;
+}
+
+/*
+ * The model names among the macros that location @loc was expanded
+ * from, outermost first; in @at (if not NULL) where the outermost one
+ * was expanded, its name's place.  Returns how many.
+ */
+static int model_macros(location_t loc, const struct uaccess_name **out, int max,
+			location_t *at)
+{
+	const struct uaccess_name *inner[16];
+	const line_map *map;
+	int n = 0, i;
+
+	while (n < 16 && linemap_location_from_macro_expansion_p(line_table, loc)) {
+		const line_map_macro *mm;
+		const struct uaccess_name *u;
+
+		map = linemap_lookup(line_table, loc);
+		mm = linemap_check_macro(map);
+		u = model_lookup_macro(linemap_map_get_macro_name(mm));
+		loc = linemap_unwind_toward_expansion(line_table, loc, &map);
+		if (u) {
+			inner[n++] = u;
+			if (at)
+				*at = loc;
+		}
+	}
+	for (i = 0; i < n && i < max; i++)
+		out[i] = inner[n - 1 - i];
+	return i;
+}
+
+/* The first model macro under the scoped ones: what a scope expands to. */
+static const struct uaccess_name *unscoped(const struct uaccess_name **m, int n)
+{
+	int i;
+
+	for (i = 0; i < n && m[i]->kind == UA_SCOPED; i++)
+		;
+	return i < n ? m[i] : NULL;
+}
+
+static const char *callee_name(const gimple *stmt)
+{
+	tree fn = gimple_call_fndecl(stmt);
+
+	if (!fn || !DECL_NAME(fn))
+		return NULL;
+	return IDENTIFIER_POINTER(DECL_NAME(fn));
+}
+
+/* The role of a primitive called by name, from the model. */
+static enum role call_role(const struct uaccess_name *u)
+{
+	switch (u->kind) {
+	case UA_BEGIN:
+	case UA_MASKED:
+	case UA_OPEN:
+		return R_OPEN;
+	case UA_END:
+		return R_END;
+	case UA_CHECK:
+		return R_CHECK;
+	default:
+		return R_PART;
+	}
+}
+
+/*
+ * The cleanup call of a scope: f(&var), no result, var the scope's
+ * pointer (what __cleanup() makes of the declaration on every exit).
+ */
+static bool scope_cleanup(gimple *stmt)
+{
+	tree arg;
+
+	if (gimple_call_num_args(stmt) != 1 || gimple_call_lhs(stmt) ||
+	    !gimple_call_fndecl(stmt))
+		return false;
+	arg = gimple_call_arg(stmt, 0);
+	return TREE_CODE(arg) == ADDR_EXPR &&
+	       TREE_CODE(TREE_OPERAND(arg, 0)) == VAR_DECL &&
+	       POINTER_TYPE_P(TREE_TYPE(TREE_OPERAND(arg, 0)));
+}
+
+/* Whether @loc was spelled at its outermost macro's invocation. */
+static bool from_macro_argument(location_t loc)
+{
+	expanded_location spelled, used;
+
+	spelled = expand_location(linemap_resolve_location(line_table, loc,
+					LRK_SPELLING_LOCATION, NULL));
+	used = expand_location(linemap_resolve_location(line_table, loc,
+					LRK_MACRO_EXPANSION_POINT, NULL));
+	return spelled.file && used.file && !strcmp(spelled.file, used.file) &&
+	       spelled.line == used.line;
+}
+
+static struct stmt_role classify_uncached(gimple *stmt)
+{
+	const struct uaccess_name *m[8], *callee = NULL, *top, *u;
+	struct stmt_role r = ordinary;
+	bool call = is_gimple_call(stmt);
+	int n;
+
+	r.loc = gimple_location(stmt);
+	/*
+	 * Every API element shows as a call or an asm: the accessors are
+	 * asm (x86) or calls (generic), begins and ends are calls.
+	 */
+	if (!call && gimple_code(stmt) != GIMPLE_ASM)
+		return r;
+
+	if (call && callee_name(stmt))
+		callee = model_lookup_macro(callee_name(stmt));
+	n = model_macros(gimple_location(stmt), m, 8, NULL);
+	/*
+	 * A call the source wrote in an accessor's argument,
+	 * 'unsafe_put_user(f(x), p, l)', is the source's own call.  (Not
+	 * so in a scope: its cleanup call is located at the pointer
+	 * argument.)
+	 */
+	if (n && m[0]->kind == UA_UNSAFE && call && !callee &&
+	    from_macro_argument(gimple_location(stmt)))
+		n = 0;
+	if (!n) {
+		if (!call)
+			return r;
+		if (!callee) {
+			r.role = R_CALL;
+			return r;
+		}
+		/* A primitive called directly: the model says what it is. */
+		r.role = call_role(callee);
+		r.kind = callee->kind;
+		r.mode = callee->mode;
+		r.name = callee->name;
+		return r;
+	}
+	top = m[0];
+	r.name = top->name;
+	r.mode = top->mode;
+	r.kind = top->kind;
+	if (top->kind == UA_UNSAFE) {
+		r.role = R_ACCESS;
+		return r;
+	}
+	if (top->kind == UA_CHECK) {
+		r.role = R_CHECK;
+		return r;
+	}
+	r.role = R_PART;
+	if (!call)
+		return r;
+	u = unscoped(m, n);
+	if (top->kind == UA_SCOPED) {
+		/*
+		 * The scope's own calls: the begin it expands to, and the
+		 * cleanup function (not in the model) on every exit.  The
+		 * begin is of the kind of the first macro under the scoped
+		 * ones (a checking begin whose result the scope tests, or
+		 * a masked one), not UA_SCOPED: here the cleanup call is
+		 * seen, and is its end.
+		 */
+		if (!callee) {
+			r.role = scope_cleanup(stmt) ? R_END : R_CALL;
+			return r;
+		}
+		r.kind = u ? u->kind : callee->kind;
+	}
+	if (callee)
+		r.role = call_role(callee);
+	/*
+	 * A masked begin is meant for the object its pointer points to; so
+	 * is a scope the source gave no size, scoped_user_*_access(p,
+	 * label), which hands sizeof(*p) on to the scoped_*_size() one.
+	 * Given one, a scope covers that size, which its masked begin drops.
+	 */
+	r.whole = r.kind == UA_MASKED &&
+		  (top->kind == UA_MASKED || (n > 1 && m[1]->kind == UA_SCOPED));
+	/*
+	 * The generic fallback of include/linux/uaccess.h (an architecture
+	 * with no user_access_begin() of its own): the begin is access_ok().
+	 */
+	if (r.role == R_CHECK && u && u->kind == UA_BEGIN) {
+		r.role = R_OPEN;
+		r.kind = UA_BEGIN;
+		r.generic = true;
+		/*
+		 * A scope's end is its cleanup call; the classic end,
+		 * do { } while (0), leaves nothing.  (With -g, debug
+		 * markers do, but CFG cleanup moves or drops those of an
+		 * empty block: at 'efault_end: end(); efault:' they land
+		 * after the label.)
+		 */
+		r.blind = top->kind != UA_SCOPED;
+	}
+	if (r.role == R_OPEN && top->kind != UA_SCOPED && top->kind != UA_BEGIN &&
+	    top->kind != UA_MASKED && top->kind != UA_OPEN)
+		r.role = R_PART;	/* e.g. the stac() inside __put_user() */
+	if (r.role == R_END && top->kind != UA_END && top->kind != UA_SCOPED)
+		r.role = R_PART;
+	return r;
+}
+
+/*
+ * After inlining, the API's inline primitives are gone: their bodies
+ * are in the caller, and each statement's BLOCK says which function it
+ * was inlined from and where that function was called.  A statement
+ * belongs to the outermost call on that inlining stack that the first
+ * pass would have classified as part of the API (by the macros at the
+ * call and the callee's name); calls to anything else are helpers,
+ * whose bodies are the caller's own code.
+ */
+
+/* The model name a call to @fn at @loc is part of, or NULL. */
+static const struct uaccess_name *call_site_element(location_t loc, tree fn)
+{
+	const struct uaccess_name *m[1], *callee = NULL;
+
+	if (TREE_CODE(fn) == FUNCTION_DECL && DECL_NAME(fn))
+		callee = model_lookup_macro(IDENTIFIER_POINTER(DECL_NAME(fn)));
+	if (model_macros(loc, m, 1, NULL) &&
+	    !(m[0]->kind == UA_UNSAFE && !callee && from_macro_argument(loc)))
+		return m[0];
+	return callee;
+}
+
+/*
+ * In a region element (a begin, an end, a scope) only the primitive
+ * that switches user access is the event: the stac() in
+ * user_access_begin()'s body opens, not the access_ok() before it.
+ */
+static enum role switch_role(tree *stack, int from)
+{
+	const struct uaccess_name *u;
+	int i;
+
+	for (i = from; i >= 0; i--) {
+		tree fn = block_ultimate_origin(stack[i]);
+
+		if (TREE_CODE(fn) != FUNCTION_DECL || !DECL_NAME(fn))
+			continue;
+		u = model_lookup_macro(IDENTIFIER_POINTER(DECL_NAME(fn)));
+		if (u && u->kind == UA_OPEN)
+			return R_OPEN;
+		if (u && u->kind == UA_END)
+			return R_END;
+	}
+	return R_PART;
+}
+
+static struct stmt_role classify_inlined(gimple *stmt)
+{
+	struct stmt_role r = ordinary;
+	const struct uaccess_name *u = NULL;
+	tree stack[16], b;
+	int n = 0, i;
+
+	/* The inlined functions' outer blocks, innermost first. */
+	for (b = gimple_block(stmt); b && TREE_CODE(b) == BLOCK;
+	     b = BLOCK_SUPERCONTEXT(b))
+		if (inlined_function_outer_scope_p(b) && n < 16)
+			stack[n++] = b;
+	for (i = n - 1; i >= 0; i--) {
+		u = call_site_element(BLOCK_SOURCE_LOCATION(stack[i]),
+				      block_ultimate_origin(stack[i]));
+		if (u)
+			break;
+		r.helper = true;
+	}
+	if (!u) {
+		bool helper = r.helper;
+
+		r = classify_uncached(stmt);
+		r.helper = helper;
+		return r;
+	}
+	r.name = u->name;
+	r.mode = u->mode;
+	r.kind = UA_OPEN;
+	r.loc = BLOCK_SOURCE_LOCATION(stack[i]);
+	switch (u->kind) {
+	case UA_UNSAFE:
+		r.role = R_ACCESS;
+		r.kind = UA_UNSAFE;
+		break;
+	case UA_ACCESS:
+		r.role = R_PART;
+		break;
+	case UA_CHECK:
+		r.role = R_CHECK;
+		break;
+	default:
+		r.role = switch_role(stack, i);
+		break;
+	}
+	return r;
+}
+
+struct stmt_role classify(gimple *stmt)
+{
+	struct stmt_role *hit, r = ordinary;
+
+	if (!is_gimple_call(stmt) && gimple_code(stmt) != GIMPLE_ASM)
+		return r;
+	hit = role_cache->get(stmt);
+	if (hit)
+		return *hit;
+	if (after_inlining)
+		r = classify_inlined(stmt);
+	else
+		r = classify_uncached(stmt);
+	role_cache->put(stmt, r);
+	return r;
+}
+
+/*
+ * The outermost inlined block of @block, the call the analysed function
+ * made, when it is of a helper (not of the API); NULL_TREE if there is
+ * none.
+ */
+tree outer_helper(tree block)
+{
+	tree outer = NULL_TREE;
+
+	for (; block && TREE_CODE(block) == BLOCK; block = BLOCK_SUPERCONTEXT(block))
+		if (inlined_function_outer_scope_p(block))
+			outer = block;
+	return outer && !call_site_element(BLOCK_SOURCE_LOCATION(outer),
+					   block_ultimate_origin(outer)) ?
+	       outer : NULL_TREE;
+}
+
+/*
+ * Whether a call to @fn leaves user access alone: the region analysis's
+ * list of names (objtool's, the API, the build traps, -safe-list), and
+ * what GCC tells of the callee.
+ */
+bool uaccess_safe(tree fn)
+{
+	if (fndecl_built_in_p(fn, BUILT_IN_NORMAL)) {
+		switch (DECL_FUNCTION_CODE(fn)) {
+		case BUILT_IN_MEMCPY:
+		case BUILT_IN_MEMSET:
+		case BUILT_IN_MEMMOVE:
+			return false;	/* may stay real calls */
+		default:
+			return true;
+		}
+	}
+	if (fndecl_built_in_p(fn))
+		return true;
+	/* Inlined for sure: its body is no call (and is checked on its own). */
+	if (lookup_attribute("always_inline", DECL_ATTRIBUTES(fn)))
+		return true;
+	/* GCC inlines a plain inline function at -O2 unless it is big. */
+	if (DECL_DECLARED_INLINE_P(fn))
+		return true;
+	return region_safe_name(IDENTIFIER_POINTER(DECL_NAME(fn)));
+}
+
+/*
+ * A scope flag: a bool variable declared by a scoped macro, the 'done'
+ * of its run-once for loops (the data-flow splits its state by it).
+ */
+bool scope_flag_decl(tree t)
+{
+	const struct uaccess_name *m[1];
+
+	return TREE_CODE(t) == VAR_DECL &&
+	       TREE_CODE(TREE_TYPE(t)) == BOOLEAN_TYPE &&
+	       model_macros(DECL_SOURCE_LOCATION(t), m, 1, NULL) &&
+	       m[0]->kind == UA_SCOPED;
+}
+
+/* Record temporaries computed from a scope flag (the '!done' tests). */
+void track_flag(hash_map<tree, int> *flags, gimple *stmt)
+{
+	tree lhs, a;
+	int *pol;
+
+	if (!is_gimple_assign(stmt))
+		return;
+	lhs = gimple_assign_lhs(stmt);
+	a = gimple_assign_rhs1(stmt);
+	if (scope_flag_decl(lhs) && !flags->get(lhs))
+		flags->put(lhs, 1);
+	pol = flags->get(a);
+	if (!pol || lhs == a)
+		return;
+	switch (gimple_assign_rhs_code(stmt)) {
+	case BIT_NOT_EXPR:
+	case TRUTH_NOT_EXPR:
+		flags->put(lhs, -*pol);
+		break;
+	default:
+		if (CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(stmt)) ||
+		    gimple_assign_rhs_code(stmt) == TREE_CODE(a))
+			flags->put(lhs, *pol);
+	}
+}
+
+/*
+ * The source's text, where GIMPLE keeps nothing of it: the pointer a
+ * non-checking open is on ('__user_write_access_begin(p, n)' expands to
+ * a bare stac()), and whether an exit is a 'return' the source wrote.
+ */
+
+/* Line @line of file @file, in @buf; NULL if it cannot be read whole. */
+static const char *source_line(const char *file, int line, char *buf,
+			       size_t size)
+{
+	FILE *f = fopen(file, "r");
+	char *text = NULL;
+	size_t cap = 0;
+	ssize_t len = -1;
+
+	if (!f)
+		return NULL;
+	while (line-- > 0 && (len = getline(&text, &cap, f)) >= 0)
+		;
+	fclose(f);
+	if (len >= 0 && (size_t)len < size)
+		memcpy(buf, text, len + 1);
+	free(text);
+	return len >= 0 && (size_t)len < size ? buf : NULL;
+}
+
+/* The text at ordinary location @loc, on its line; NULL if unknown. */
+static const char *text_at(location_t loc, char *buf, size_t size)
+{
+	expanded_location x = expand_location(loc);
+	const char *line;
+
+	if (!x.file || x.column < 1 ||
+	    !(line = source_line(x.file, x.line, buf, size)) ||
+	    strlen(line) < (size_t)x.column)
+		return NULL;
+	return line + x.column - 1;
+}
+
+/* Whether @loc, as spelled, is at a 'return' keyword. */
+bool spelled_return(location_t loc)
+{
+	char buf[1024];
+	const char *p = text_at(linemap_resolve_location(line_table, loc,
+					LRK_SPELLING_LOCATION, NULL),
+				buf, sizeof(buf));
+
+	return p && !strncmp(p, "return", 6) && !ISIDNUM(p[6]);
+}
+
+/* A literal from @p, its quote, to the closing one; NULL if it is not closed. */
+static const char *skip_literal(const char *p)
+{
+	char quote = *p++;
+
+	for (; *p && *p != quote; p++)
+		if (*p == '\\' && p[1])
+			p++;
+	return *p ? p : NULL;
+}
+
+/*
+ * The arguments of the model macro the source wrote at @loc, spelled as
+ * sparse-uaccess spells them (C tokens with a space only between two
+ * words).  False on any doubt: no model macro, one written in another
+ * macro's definition, its name not at its place on the line, arguments
+ * that go on past the line, a comment in them, more than SPELLED_ARGS.
+ */
+bool spelled_args(location_t loc, struct spelled *s)
+{
+	const struct uaccess_name *m[1];
+	location_t at = UNKNOWN_LOCATION;
+	expanded_location spelled, used;
+	char buf[1024], *arg = NULL, c;
+	const char *p, *lit;
+	size_t len = 0, n;
+	int depth = 0;
+
+	if (!model_macros(loc, m, 1, &at))
+		return false;
+	at = linemap_resolve_location(line_table, at, LRK_SPELLING_LOCATION, NULL);
+	spelled = expand_location(at);
+	used = expand_location(source_loc(loc));
+	if (!spelled.file || !used.file || strcmp(spelled.file, used.file) ||
+	    spelled.line != used.line)
+		return false;
+	p = text_at(at, buf, sizeof(buf));
+	n = strlen(m[0]->name);
+	if (!p || strncmp(p, m[0]->name, n) || ISIDNUM(p[n]))
+		return false;
+	for (p += n; ISSPACE(*p); p++)
+		;
+	if (*p++ != '(')
+		return false;
+	s->n = 0;
+	for (; *p; p++) {
+		if (!arg) {
+			if (s->n == SPELLED_ARGS)
+				return false;
+			arg = s->arg[s->n++];
+			len = 0;
+		}
+		c = *p;
+		if (ISSPACE(c)) {
+			/* a space only between two words */
+			while (ISSPACE(p[1]))
+				p++;
+			if (!len || !ISIDNUM(arg[len - 1]) || !ISIDNUM(p[1]))
+				continue;
+			c = ' ';
+		} else if (*p == '/' && (p[1] == '*' || p[1] == '/')) {
+			return false;
+		} else if (*p == '"' || *p == '\'') {
+			lit = skip_literal(p);
+			if (!lit || len + (lit - p) + 1 >= sizeof(s->arg[0]))
+				return false;
+			memcpy(arg + len, p, lit - p);
+			len += lit - p;
+			p = lit;
+		} else if (strchr("([{", *p)) {
+			depth++;
+		} else if (strchr(")]}", *p) && depth) {
+			depth--;
+		} else if ((*p == ',' || *p == ')') && !depth) {
+			arg[len] = 0;
+			arg = NULL;
+			if (*p == ',')
+				continue;
+			/* 'f()' has no argument */
+			if (s->n == 1 && !len)
+				s->n = 0;
+			return !s->n || s->arg[s->n - 1][0];
+		}
+		if (len + 1 >= sizeof(s->arg[0]))
+			return false;
+		arg[len++] = c;
+	}
+	return false;
+}
+
+/* C's keywords a pointer argument may hold before its variable. */
+static const char *const keywords[] = {
+	"char", "const", "enum", "int", "long", "short", "signed", "sizeof",
+	"struct", "typeof", "__typeof__", "union", "unsigned", "void",
+	"volatile",
+};
+
+/*
+ * The base identifier of pointer argument @text ('p' of '&p->f', 'p+1'
+ * and '(T*)p'), as sparse-uaccess finds it: past a leading cast, the
+ * first identifier that is not a keyword.  In @buf; NULL if none.
+ */
+const char *base_ident(const char *text, char *buf, size_t size)
+{
+	const char *p = text, *q;
+	size_t i, len;
+	int depth = 0;
+
+	/* '(T*)p': a parenthesised group followed by more is a cast */
+	if (*p == '(') {
+		for (q = p; *q; q++)
+			if (*q == '(')
+				depth++;
+			else if (*q == ')' && !--depth)
+				break;
+		if (*q && (ISIDST(q[1]) || q[1] == '('))
+			p = q + 1;
+	}
+	for (; *p; p += len) {
+		for (len = 0; ISIDNUM(p[len]); len++)
+			;
+		if (!len) {
+			len = 1;
+			continue;
+		}
+		if (!ISIDST(*p) || len >= size)
+			continue;
+		for (i = 0; i < ARRAY_SIZE(keywords); i++)
+			if (strlen(keywords[i]) == len &&
+			    !strncmp(keywords[i], p, len))
+				break;
+		if (i < ARRAY_SIZE(keywords))
+			continue;
+		memcpy(buf, p, len);
+		buf[len] = 0;
+		return buf;
+	}
+	return NULL;
+}

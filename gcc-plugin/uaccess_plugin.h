@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the plugin's files share.  uaccess_plugin.c registers the passes
+ * and runs the data-flow over each function; roles.c says what each
+ * statement is to a region; ranges.c resolves pointers to a base and an
+ * offset, for what a begin covers and the pointer-mismatch checks;
+ * report.c is where the region analysis (region/region.c) says its
+ * findings: GCC locations, dedup, werror, the inlined trail.
+ */
+#ifndef UACCESS_PLUGIN_H
+#define UACCESS_PLUGIN_H
+
+#include "gcc-compat.h"
+#include "region.h"
+
+typedef hash_set<int_hash<unsigned int, 0, UINT_MAX> > uid_set;
+typedef hash_set<int_hash<unsigned HOST_WIDE_INT, 0, HOST_WIDE_INT_M1U> > key_set;
+
+/* Which of the two passes is running: the roles and reports differ. */
+extern bool after_inlining;
+
+/* ---- roles.c ---- */
+
+/* What a statement is to the region. */
+enum role {
+	R_NONE,		/* ordinary code */
+	R_PART,		/* inside an API macro: not a call of its own */
+	R_CALL,		/* an ordinary call */
+	R_OPEN,		/* opens a region */
+	R_END,		/* closes it */
+	R_ACCESS,	/* an unsafe_*() accessor */
+	R_CHECK,	/* access_ok(), masking */
+};
+
+struct stmt_role {
+	enum role role;
+	enum uaccess_kind kind;	/* how the source opened it */
+	enum uaccess_mode mode;
+	const char *name;	/* the name the source wrote */
+	location_t loc;		/* where (after inlining: the call of the element) */
+	bool generic;		/* a begin that is only access_ok() */
+	bool blind;		/* ... whose end cannot be seen */
+	bool whole;		/* a masked begin that covers all of *p */
+	bool helper;		/* in an inlined helper's body (second pass) */
+};
+
+void roles_init(void);
+void roles_start(void);
+const struct uaccess_name *model_lookup_macro(const char *name);
+struct stmt_role classify(gimple *stmt);
+bool uaccess_safe(tree fn);
+tree outer_helper(tree block);
+bool scope_flag_decl(tree t);
+void track_flag(hash_map<tree, int> *flags, gimple *stmt);
+
+/* The arguments of the model macro the source wrote, as it spelled them. */
+#define SPELLED_ARGS 4		/* the model's macros take at most four */
+struct spelled {
+	int n;
+	char arg[SPELLED_ARGS][128];
+};
+
+bool spelled_args(location_t loc, struct spelled *s);
+const char *base_ident(const char *text, char *buf, size_t size);
+bool spelled_return(location_t loc);
+
+/* ---- the function being analysed ---- */
+
+/* A pointer as a base variable and a constant byte offset. */
+struct range {
+	tree base;
+	HOST_WIDE_INT off;
+	HOST_WIDE_INT size;	/* -1: not a constant */
+};
+
+/* A begin of the function: what the region analysis and ranges.c know. */
+struct ua_begin {
+	struct region_begin region;	/* first: a state's begin leads here */
+	location_t loc;
+	bool ranged;			/* a begin of a known pointer */
+	struct range range;
+};
+
+/*
+ * The results of checking begins: a variable maps to its polarity
+ * (1: true when the begin succeeded, -1: true when it failed) and the
+ * begin call it comes from.
+ */
+struct result_info {
+	int pol;
+	gimple *begin;
+};
+
+typedef hash_map<tree, result_info> result_map;
+
+struct fn_info {
+	result_map *res;
+	hash_set<gimple *> *tested;	/* begins whose result is tested */
+	hash_map<tree, int> *flags;	/* scope flags and their negations */
+	bool checked;			/* access_ok() or masking in the function */
+	/*
+	 * The names of the variables the pointers of its checks (and of its
+	 * checking begins) are computed from, as IDENTIFIER_NODEs; or any
+	 * pointer, for a check of a pointer with no name.
+	 */
+	hash_set<tree> *checked_names;
+	bool checked_any;
+	bool generic;			/* a generic begin in the function */
+	int opens, ends;
+	hash_map<tree, gimple *> *defs;	/* temporaries and their one definition */
+	/*
+	 * Every begin of the function, made before the data-flow and never
+	 * added to during it: the states point into it.
+	 */
+	hash_map<gimple *, struct ua_begin> *begins;
+	struct region_sink sink;	/* the findings */
+	/* what moves the states but is not said (report.c's drop()) */
+	struct region_sink quiet;
+};
+
+/* ---- ranges.c ---- */
+
+void record_def(struct fn_info *fi, gimple *stmt);
+void record_range(struct fn_info *fi, struct ua_begin *b, gimple *call,
+		  bool whole);
+void record_check(struct fn_info *fi, tree ptr);
+const char *pointer_name(struct fn_info *fi, tree t);
+tree called_fndecl(struct fn_info *fi, gimple *stmt);
+void check_range(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
+		 const struct region_state *st);
+
+/* ---- report.c ---- */
+
+void report_init(void);
+void report_start(struct fn_info *fi);
+location_t source_loc(location_t loc);
+bool first_pass_said(location_t loc, enum region_id id);
+
+#endif /* UACCESS_PLUGIN_H */

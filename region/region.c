@@ -1,0 +1,501 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The region analysis that sparse-uaccess and the GCC plugin share: the
+ * state lattice, its transitions, the uaccess-safe list, the options and
+ * the message of every id (region.h says how a front end uses it).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "region.h"
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+const char *const region_ids[NR_REGION_IDS] = {
+#define REGION_NAME(sym, id) id,
+	UACCESS_DEFECTS(REGION_NAME)
+#undef REGION_NAME
+};
+
+bool region_werror;
+static bool disabled[NR_REGION_IDS];
+
+/* ---- the uaccess-safe list ---- */
+
+/* objtool's uaccess_safe_builtin[]: what it accepts in a region. */
+static const char *const objtool_safe[] = {
+#include "objtool_safe.h"
+};
+
+/*
+ * Calls the source makes that objtool never sees as calls: the branch
+ * profiler's likely() (CONFIG_TRACE_BRANCH_PROFILING) and the stack
+ * protector's failure, which does not return.
+ */
+static const char *const compiler_safe[] = {
+	"ftrace_likely_update", "__stack_chk_fail",
+};
+
+/* What -safe-list= and --uaccess-safe-list= added, sorted once read. */
+static char **extra_safe;
+static size_t nr_extra_safe;
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/*
+ * Calls that must never be emitted: the kernel's size dispatchers call an
+ * undefined __put_user_bad() or __bad_size_call_parameter() in the
+ * default case of a switch on sizeof, so that a wrong size fails the link.
+ */
+static bool build_trap(const char *name)
+{
+	size_t len = strlen(name);
+
+	return (len > 4 && !strcmp(name + len - 4, "_bad")) ||
+	       (len > 6 && !strcmp(name + len - 6, "_error")) ||
+	       strstr(name, "wrong_size") || !strncmp(name, "__bad_", 6) ||
+	       !strncmp(name, "__compiletime_assert", 20);
+}
+
+const struct uaccess_name *region_model_name(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < COUNT(uaccess_names); i++)
+		if (!strcmp(uaccess_names[i].name, name))
+			return &uaccess_names[i];
+	return NULL;
+}
+
+bool region_safe_name(const char *name)
+{
+	size_t i;
+
+	/* the API itself, and the architectures' copy routines ('safe') */
+	if (region_model_name(name) || build_trap(name) ||
+	    !strncmp(name, "__builtin_", 10))
+		return true;
+	for (i = 0; i < COUNT(objtool_safe); i++)
+		if (!strcmp(objtool_safe[i], name))
+			return true;
+	for (i = 0; i < COUNT(compiler_safe); i++)
+		if (!strcmp(compiler_safe[i], name))
+			return true;
+	return nr_extra_safe &&
+	       bsearch(&name, extra_safe, nr_extra_safe, sizeof(*extra_safe),
+		       cmp_name);
+}
+
+/* ---- options ---- */
+
+bool region_enabled(enum region_id id)
+{
+	return !disabled[id];
+}
+
+/* Disable the ids of comma-separated @list; -1 and why on an unknown one. */
+int region_disable(const char *list, char *why, size_t size)
+{
+	const char *p = list, *end;
+	size_t i, len;
+
+	for (; *p; p = *end ? end + 1 : end) {
+		end = p + strcspn(p, ",");
+		len = end - p;
+		for (i = 0; i < NR_REGION_IDS; i++)
+			if (strlen(region_ids[i]) == len &&
+			    !strncmp(region_ids[i], p, len))
+				break;
+		if (i == NR_REGION_IDS) {
+			snprintf(why, size, "unknown id '%.*s'", (int)len, p);
+			return -1;
+		}
+		disabled[i] = true;
+	}
+	return 0;
+}
+
+/*
+ * The safe list is a short text file (objtool's own list is a few hundred
+ * names): anything larger is not one.
+ */
+#define SAFE_LIST_MAX (1 << 20)
+
+static const char *file_kind(mode_t mode)
+{
+	if (S_ISDIR(mode))
+		return "not a regular file but a directory";
+	if (S_ISFIFO(mode))
+		return "not a regular file but a FIFO";
+	if (S_ISCHR(mode))
+		return "not a regular file but a character device";
+	if (S_ISBLK(mode))
+		return "not a regular file but a block device";
+	if (S_ISSOCK(mode))
+		return "not a regular file but a socket";
+	return "not a regular file";
+}
+
+/*
+ * The text of safe list @path, of *@len bytes; NULL, and why, where it is
+ * not a readable regular text file of at most SAFE_LIST_MAX bytes.
+ * /dev/zero would never end, a FIFO would block the compiler in open()
+ * until some writer came, a directory or a binary would give names made
+ * of garbage.
+ */
+static char *slurp(const char *path, size_t *len, char *why, size_t size)
+{
+	char *text = NULL;
+	struct stat st;
+	ssize_t n;
+	int fd = -1;
+
+	*len = 0;
+	*why = 0;
+	/* Not even opened when not a regular file: opening has effects. */
+	if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
+		snprintf(why, size, "%s", file_kind(st.st_mode));
+	} else if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)) < 0 ||
+		   fstat(fd, &st) < 0) {
+		snprintf(why, size, "%s", strerror(errno));
+	} else if (!S_ISREG(st.st_mode)) {
+		snprintf(why, size, "%s", file_kind(st.st_mode));
+	} else if (st.st_size > SAFE_LIST_MAX) {
+		snprintf(why, size, "larger than 1 MiB: not a list of function names");
+	} else {
+		/* one byte more than allowed: a file that grew is seen */
+		text = (char *)malloc(SAFE_LIST_MAX + 1);
+		while (text && *len <= SAFE_LIST_MAX &&
+		       (n = read(fd, text + *len, SAFE_LIST_MAX + 1 - *len))) {
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n < 0) {
+				snprintf(why, size, "%s", strerror(errno));
+				break;
+			}
+			*len += n;
+		}
+		if (!text)
+			snprintf(why, size, "%s", strerror(ENOMEM));
+		else if (!*why && *len > SAFE_LIST_MAX)
+			snprintf(why, size, "larger than 1 MiB: not a list of function names");
+		else if (!*why && memchr(text, 0, *len))
+			snprintf(why, size, "a NUL byte at offset %lu: not a text file",
+				 (unsigned long)((char *)memchr(text, 0, *len) - text));
+	}
+	if (fd >= 0)
+		close(fd);
+	if (*why) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+/* One name a line; blanks, '#' and what follows them are dropped. */
+int region_read_safe_list(const char *path, char *why, size_t size)
+{
+	size_t len, i, n;
+	char *text = slurp(path, &len, why, size), *line, *end;
+	char **names;
+
+	if (!text)
+		return -1;
+	for (i = 0; i < len; i += n + 1) {
+		line = text + i;
+		end = (char *)memchr(line, '\n', len - i);
+		n = end ? (size_t)(end - line) : len - i;
+		line[n] = 0;	/* the '\n', or the byte past the text */
+		line[strcspn(line, " \t\r#")] = 0;
+		if (!line[0])
+			continue;
+		names = (char **)realloc(extra_safe,
+					 (nr_extra_safe + 1) * sizeof(*names));
+		if (!names || !(line = strdup(line))) {
+			free(text);
+			snprintf(why, size, "%s", strerror(ENOMEM));
+			return -1;
+		}
+		extra_safe = names;
+		extra_safe[nr_extra_safe++] = line;
+	}
+	free(text);
+	qsort(extra_safe, nr_extra_safe, sizeof(*extra_safe), cmp_name);
+	return 0;
+}
+
+/* ---- the lattice ---- */
+
+const char *region_mode_name(unsigned int mode)
+{
+	return mode == UA_READ ? "read" : mode == UA_WRITE ? "write" : "read-write";
+}
+
+/* Field by field: the struct's padding is no part of the state. */
+bool region_same(const struct region_state *a, const struct region_state *b)
+{
+	return a->bits == b->bits && a->mode == b->mode &&
+	       a->flags == b->flags && a->begin == b->begin &&
+	       a->result == b->result;
+}
+
+/* @into gets the paths of @from too; true if it changed. */
+bool region_join(struct region_state *into, const struct region_state *from)
+{
+	struct region_state old = *into;
+
+	into->bits |= from->bits;
+	into->mode |= from->mode;
+	into->flags |= from->flags;
+	if (!from->begin || into->begin == from->begin)
+		;
+	else if (!into->begin)
+		into->begin = from->begin;
+	else
+		into->begin = REGION_MANY;
+	if (into->result != from->result)
+		into->result = NULL;
+	return !region_same(&old, into);
+}
+
+static const struct region_begin *one_begin(const struct region_state *st)
+{
+	return st->begin == REGION_MANY ? NULL : st->begin;
+}
+
+static void say(struct region_sink *sink, const void *where,
+		enum region_id id, const char *fmt, ...)
+#ifdef __GNUC__
+	__attribute__((format(printf, 4, 5)))
+#endif
+	;
+
+static void say(struct region_sink *sink, const void *where,
+		enum region_id id, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	if (!region_enabled(id))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	sink->report(sink, where, id, msg);
+}
+
+/* ---- the transitions ---- */
+
+/*
+ * A begin of @b.  A checking begin whose result the code tests leaves
+ * the region pending until the test (region_tested()); an untested one
+ * is open all the same, for what follows to be checked against it.
+ */
+void region_open(struct region_sink *sink, const void *where,
+		 struct region_state *st, const struct region_begin *b,
+		 bool tested)
+{
+	const struct region_begin *outer = one_begin(st);
+
+	if ((st->bits & (REGION_OPEN | REGION_PENDING)) &&
+	    !(st->flags & REGION_BLIND)) {
+		if (outer)
+			say(sink, where, REGION_NESTED_REGION,
+			    "%s() while the region opened by %s() at line %u is open",
+			    b->name, outer->name, outer->line);
+		else
+			say(sink, where, REGION_NESTED_REGION,
+			    "%s() while a user-access region is open", b->name);
+		/*
+		 * Whether or not the inner begin succeeds, one is open; a
+		 * scoped inner one is ended when its block is left.
+		 */
+		if (!(st->bits & REGION_CLOSED)) {
+			st->bits = REGION_OPEN;
+			st->mode |= b->mode;
+			st->begin = REGION_MANY;
+			if (b->kind == UA_SCOPED)
+				st->flags |= REGION_SCOPED;
+			return;
+		}
+	}
+	if (b->kind == UA_BEGIN && !tested)
+		say(sink, where, REGION_UNCHECKED_REGION_BEGIN,
+		    "the result of %s() is not tested", b->name);
+	st->bits = b->kind == UA_BEGIN && tested ? REGION_PENDING : REGION_OPEN;
+	st->mode = b->mode;
+	st->begin = b;
+	st->result = NULL;
+	st->flags &= ~(REGION_BLIND | REGION_MAYBE | REGION_SCOPED);
+	if (b->kind == UA_SCOPED)
+		st->flags |= REGION_SCOPED;
+}
+
+/* The path where a checking begin's result was tested: it succeeded or not. */
+void region_tested(struct region_state *st, bool success)
+{
+	if (!(st->bits & REGION_PENDING))
+		return;
+	st->bits &= ~REGION_PENDING;
+	st->result = NULL;
+	if (success) {
+		st->bits |= REGION_OPEN;
+	} else {
+		st->bits |= REGION_CLOSED;
+		if (!(st->bits & REGION_OPEN)) {
+			st->mode = 0;
+			st->begin = NULL;
+		}
+	}
+}
+
+void region_end(struct region_sink *sink, const void *where,
+		struct region_state *st, const char *name)
+{
+	if (st->bits & REGION_CLOSED)
+		say(sink, where, REGION_UNBALANCED_REGION_END,
+		    "%s() with no user-access region open", name);
+	st->bits = REGION_CLOSED;
+	st->mode = 0;
+	st->begin = NULL;
+	st->result = NULL;
+	st->flags &= ~(REGION_BLIND | REGION_MAYBE | REGION_SCOPED);
+}
+
+void region_access(struct region_sink *sink, const void *where,
+		   const struct region_state *st, const char *name,
+		   enum uaccess_mode mode)
+{
+	const struct region_begin *b = one_begin(st);
+
+	if (st->bits & REGION_CLOSED)
+		say(sink, where, REGION_UNSAFE_OUTSIDE_REGION,
+		    "%s() with no user-access region open", name);
+	else if (st->bits & REGION_PENDING)
+		say(sink, where, REGION_UNCHECKED_REGION_BEGIN,
+		    "%s() before the result of %s() is tested", name,
+		    b ? b->name : "its begin");
+	if (!(st->bits & REGION_OPEN) || !st->mode || !(mode & ~st->mode))
+		return;
+	if (b)
+		say(sink, where, REGION_MODE_MISMATCH,
+		    "%s() in a %s region opened by %s()", name,
+		    region_mode_name(st->mode), b->name);
+	else
+		say(sink, where, REGION_MODE_MISMATCH,
+		    "%s() in a %s region", name, region_mode_name(st->mode));
+}
+
+/*
+ * A call the front end found not uaccess-safe: @callee (NULL: indirect),
+ * reached @through an inline helper of that name, or directly (NULL).
+ */
+void region_call(struct region_sink *sink, const void *where,
+		 const struct region_state *st, const char *callee,
+		 const char *through)
+{
+	if (!(st->bits & (REGION_OPEN | REGION_PENDING)) ||
+	    (st->flags & (REGION_BLIND | REGION_INHERITED)))
+		return;
+	if (!callee)
+		say(sink, where, REGION_CALL_IN_REGION,
+		    "indirect call with a user-access region open");
+	else if (through)
+		say(sink, where, REGION_CALL_IN_REGION,
+		    "call to %s() (through inline %s()) with a user-access region open",
+		    callee, through);
+	else
+		say(sink, where, REGION_CALL_IN_REGION,
+		    "call to %s() with a user-access region open", callee);
+}
+
+/* A way out of the function; true if it leaks a region. */
+bool region_exit(struct region_sink *sink, const void *where,
+		 const struct region_state *st)
+{
+	const struct region_begin *b = one_begin(st);
+
+	if (!(st->bits & REGION_OPEN) ||
+	    (st->flags & (REGION_SCOPED | REGION_INHERITED | REGION_BLIND)))
+		return false;
+	if (b)
+		say(sink, where, REGION_REGION_LEAK,
+		    "%s() returns with the region opened by %s() at line %u still open",
+		    sink->fn, b->name, b->line);
+	else
+		say(sink, where, REGION_REGION_LEAK,
+		    "%s() returns with a user-access region open", sink->fn);
+	return true;
+}
+
+/* ---- what the front ends find by their own means ---- */
+
+/* A non-checking open with nothing that checks @ptr (NULL: unknown). */
+void region_unverified(struct region_sink *sink, const void *where,
+		       const char *name, const char *ptr)
+{
+	if (ptr)
+		say(sink, where, REGION_UNVERIFIED_REGION,
+		    "%s() opens a region on '%s' with no access_ok() or masking of it in %s()",
+		    name, ptr, sink->fn);
+	else
+		say(sink, where, REGION_UNVERIFIED_REGION,
+		    "%s() opens a region with no access_ok() or masking in %s()",
+		    name, sink->fn);
+}
+
+/* A flexible array starts where the object begun for ends. */
+void region_past_flexible(struct region_sink *sink, const void *where,
+			  const char *name, const char *member,
+			  const char *size, const struct region_begin *b)
+{
+	say(sink, where, REGION_POINTER_MISMATCH,
+	    "%s() at an element of the flexible array member '%s', past the %s bytes that %s() opened",
+	    name, member, size, b->name);
+}
+
+void region_past_member(struct region_sink *sink, const void *where,
+			const char *name, long long index,
+			const char *member, long long count)
+{
+	say(sink, where, REGION_POINTER_MISMATCH,
+	    "%s() at element %lld of the array member '%s', past its %lld elements",
+	    name, index, member, count);
+}
+
+/*
+ * An access at byte @off of @ptr, outside the @size bytes begun from it;
+ * LLONG_MIN: at an offset not worked out, past them (@ptr spelled).
+ */
+void region_outside(struct region_sink *sink, const void *where,
+		    const char *name, long long off, const char *ptr,
+		    const char *size, const struct region_begin *b)
+{
+	if (off == LLONG_MIN)
+		say(sink, where, REGION_POINTER_MISMATCH,
+		    "%s() at '%s', past the %s bytes that %s() opened",
+		    name, ptr, size, b->name);
+	else
+		say(sink, where, REGION_POINTER_MISMATCH,
+		    "%s() at byte %lld of '%s', %s the %s bytes that %s() opened",
+		    name, off, ptr, off < 0 ? "before" : "past", size, b->name);
+}
+
+void region_other_pointer(struct region_sink *sink, const void *where,
+			  const char *name, const char *ptr,
+			  const struct region_begin *b, const char *covered)
+{
+	say(sink, where, REGION_POINTER_MISMATCH,
+	    "%s() through '%s', but the region opened by %s() covers '%s'",
+	    name, ptr, b->name, covered);
+}

@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The region analysis that sparse-uaccess and the GCC plugin share.
+ *
+ * Each front end turns its IR (sparse's tree, GIMPLE) into region events
+ * at its own points (a begin, an end, an accessor, a call, a way out of
+ * the function) and keeps one region_state per path class; everything
+ * that decides a defect and says it is here: the state lattice, the
+ * transitions, the uaccess-safe list, the options and the message of
+ * every id.  So one defect gives one id and one text, whichever engine
+ * saw it.  Plain C that also compiles as C++ (the plugin is C++).
+ */
+#ifndef UACCESS_REGION_H
+#define UACCESS_REGION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "uaccess_model.h"
+
+/* The ids of model/ids whose kind is 'defect'. */
+enum region_id {
+#define REGION_ENUM(sym, id) REGION_##sym,
+	UACCESS_DEFECTS(REGION_ENUM)
+#undef REGION_ENUM
+	NR_REGION_IDS
+};
+
+extern const char *const region_ids[NR_REGION_IDS];
+
+/* What reaches a point: a bit for each, the union over its paths. */
+enum region_bits {
+	REGION_CLOSED = 1,
+	REGION_OPEN = 2,
+	REGION_PENDING = 4,	/* begun, the begin's result not tested yet */
+};
+
+enum region_flags {
+	REGION_SCOPED = 1,	/* a scoped block: its cleanup ends it */
+	REGION_INHERITED = 2,	/* opened by the caller of an inline helper */
+	REGION_BLIND = 4,	/* opened the generic way: its end leaves no trace */
+	REGION_HELPER = 8,	/* an inlined helper's body made this state */
+	REGION_MAYBE = 16,	/* an inline helper ran in it and may have ended it */
+};
+
+/* A begin, as the front end saw it. */
+struct region_begin {
+	const char *name;		/* the primitive the source wrote */
+	unsigned int line;
+	enum uaccess_kind kind;
+	enum uaccess_mode mode;
+};
+
+/* More than one begin reaches a point. */
+#define REGION_MANY ((const struct region_begin *)1)
+
+struct region_state {
+	unsigned char bits;		/* enum region_bits */
+	unsigned char mode;		/* of the open region(s) */
+	unsigned char flags;		/* enum region_flags */
+	const struct region_begin *begin;
+	const void *result;		/* the front end's: what holds a pending result */
+};
+
+/*
+ * Where the front end reports: @where is its own handle of the place (a
+ * sparse position, a GCC location), @msg the finding's text without the
+ * id.  The front end dedups, prints and adds " [uaccess:<id>]".
+ */
+struct region_sink {
+	void (*report)(struct region_sink *sink, const void *where,
+		       enum region_id id, const char *msg);
+	const char *fn;			/* the function being analysed */
+};
+
+/* Options, the same for both checkers (front ends spell them their way). */
+int region_disable(const char *list, char *why, size_t size);
+int region_read_safe_list(const char *path, char *why, size_t size);
+extern bool region_werror;
+bool region_enabled(enum region_id id);
+
+/* A call to @name cannot turn user access off, nor open a hole in it. */
+bool region_safe_name(const char *name);
+
+const struct uaccess_name *region_model_name(const char *name);
+const char *region_mode_name(unsigned int mode);
+
+bool region_same(const struct region_state *a, const struct region_state *b);
+bool region_join(struct region_state *into, const struct region_state *from);
+
+/* The transitions: each reports what it finds wrong in @st, then moves it. */
+void region_open(struct region_sink *sink, const void *where,
+		 struct region_state *st, const struct region_begin *b,
+		 bool tested);
+void region_tested(struct region_state *st, bool success);
+void region_end(struct region_sink *sink, const void *where,
+		struct region_state *st, const char *name);
+void region_access(struct region_sink *sink, const void *where,
+		   const struct region_state *st, const char *name,
+		   enum uaccess_mode mode);
+void region_call(struct region_sink *sink, const void *where,
+		 const struct region_state *st, const char *callee,
+		 const char *through);
+bool region_exit(struct region_sink *sink, const void *where,
+		 const struct region_state *st);
+
+/* What is found once the function is walked, or by the front end's own means. */
+void region_unverified(struct region_sink *sink, const void *where,
+		       const char *name, const char *ptr);
+void region_past_flexible(struct region_sink *sink, const void *where,
+			  const char *name, const char *member,
+			  const char *size, const struct region_begin *b);
+void region_past_member(struct region_sink *sink, const void *where,
+			const char *name, long long index,
+			const char *member, long long count);
+void region_outside(struct region_sink *sink, const void *where,
+		    const char *name, long long off, const char *ptr,
+		    const char *size, const struct region_begin *b);
+void region_other_pointer(struct region_sink *sink, const void *where,
+			  const char *name, const char *ptr,
+			  const struct region_begin *b, const char *covered);
+
+#endif /* UACCESS_REGION_H */

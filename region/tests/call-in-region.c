@@ -1,0 +1,169 @@
+/* call-in-region: objtool's rule, no call to a function that is not
+ * uaccess-safe while a region is open. */
+#include "uaccess.h"
+
+extern void helper(int v);
+static __always_inline int twice(int v)
+{
+	return 2 * v;
+}
+
+/*
+ * sparse names the call into the helper, the plugin the call in its
+ * inlined body (with GCC's "inlined from" trail).
+ */
+static __always_inline int logs(int v)
+{
+	_printk("v=%d\n", v);
+	return v;
+}
+
+int bad_call(int __user *p, int a)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(a, p, efault);
+	_printk("wrote %d\n", a); /* { dg-warning "call-in-region" } */
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+int bad_indirect(int __user *p, void (*cb)(int))
+{
+	if (!user_read_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	cb(1); /* { dg-warning "call-in-region" } */
+	user_read_access_end();
+	return 0;
+}
+
+/* Only on one path. */
+int bad_some_path(int __user *p, int a)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	if (a > 1)
+		helper(a); /* { dg-warning "call-in-region" } */
+	user_write_access_end();
+	return 0;
+}
+
+/* Calls before and after the region, safe and inlined calls inside. */
+int good_calls(int __user *p, int a)
+{
+	helper(a);
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	kasan_report(0);
+	unsafe_put_user(twice(a), p, efault);
+	user_write_access_end();
+	helper(a);
+	_printk("done\n");
+	return 0;
+efault:
+	user_write_access_end();
+	_printk("fault\n");
+	return -EFAULT;
+}
+
+/* A scoped region: the call in the scope is in the region. */
+int scoped_call(int __user *p, int a)
+{
+	scoped_user_write_access(p, efault) {
+		unsafe_put_user(a, p, efault);
+		helper(a); /* { dg-warning "call-in-region" } */
+	}
+	helper(a);
+	return 0;
+efault:
+	helper(-1);
+	return -EFAULT;
+}
+
+/* A call written in an accessor's argument is the source's call. */
+extern int compute(int v);
+
+int call_in_argument(int __user *p, int a)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(compute(a), p, efault); /* { dg-warning "call-in-region" } */
+	unsafe_put_user(twice(a), p, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+/* Through an inline helper; a builtin that stays inline is no call. */
+int through_inline(int __user *p, int v)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(v, p, efault);
+	v = logs(v); /* { dg-warning "call-in-region" } */
+	__builtin_memset(&v, 0, sizeof(v));
+	unsafe_put_user(v, p, efault);
+	user_write_access_end();
+	return compute(v);
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+/* A scope: in an accessor's argument too; after it, calls are fine. */
+int scoped_calls(int __user *p, int v)
+{
+	scoped_user_write_access(p, efault) {
+		unsafe_put_user(compute(v), p, efault); /* { dg-warning "call-in-region" } */
+		might_sleep_fn(); /* { dg-warning "call-in-region" } */
+	}
+	might_sleep_fn();
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+/*
+ * cond_resched() and might_sleep() as an x86_64_defconfig build expands
+ * them (PREEMPT_DYNAMIC, HAVE_STATIC_CALL_INLINE, no DEBUG_ATOMIC_SLEEP):
+ * static calls through a trampoline whose key is made addressable, from
+ * an always_inline helper or a macro (include/linux/static_call_types.h).
+ */
+struct static_call_key {
+	void *func;
+};
+extern int __cond_resched(void);
+extern struct static_call_key __SCK__cond_resched, __SCK__might_resched;
+extern typeof(__cond_resched) __SCT__cond_resched, __SCT__might_resched;
+#define __ADDRESSABLE(sym) \
+	static void *__attribute__((used)) __addressable_##sym = (void *)&sym;
+#define static_call_mod(name) \
+	({ __ADDRESSABLE(__SCK__##name); &__SCT__##name; })
+static inline void __might_resched(const char *file, int line, unsigned int offsets)
+{
+}
+static __always_inline int _cond_resched(void)
+{
+	return static_call_mod(cond_resched)();
+}
+#define cond_resched() ({ __might_resched(__FILE__, __LINE__, 0); _cond_resched(); })
+#define might_sleep() do { static_call_mod(might_resched)(); } while (0)
+
+int scheduler_calls(int __user *p, int v)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(v, p, efault);
+	cond_resched(); /* { dg-warning "call-in-region" } */
+	might_sleep(); /* { dg-warning "call-in-region" } */
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}

@@ -20,8 +20,9 @@
 /// says why.  With -D notes, a copy_to_user()/copy_from_user() of a small
 /// local struct, of which only a few members are set or read one by one,
 /// is a note (batch-copy-fields) that one region with an accessor per
-/// member could serve; it is not rewritten.  The analysis is in
-/// batching.py, beside this file.
+/// member could serve; it is not rewritten.  -D fields prints the
+/// findings in the field form uabatch keeps (scripts/fields.awk) instead
+/// of its text form.  The analysis is in batching.py, beside this file.
 //
 // Confidence: High
 // Comments: the warnings of linux-source-6.12 and 7.2 read by hand: 11 of
@@ -36,6 +37,7 @@ virtual report
 virtual scoped
 virtual notes
 virtual relayout
+virtual fields
 
 @initialize:python@
 @@
@@ -54,6 +56,10 @@ analysis.scoped = True
 @script:python depends on notes@
 @@
 analysis.notes = True
+
+@script:python depends on fields@
+@@
+analysis.fields = True
 
 // -D relayout: scripts/format-rewrite.sh lays the patched file out, and
 // can put a loop in a scoped block (-D scoped); without it loops are
@@ -141,7 +147,7 @@ coccinelle.findings.extend(analysis.report(analysis.notes))
 // org mode lists the notes too.
 @script:python depends on org@
 @@
-coccinelle.findings.extend(analysis.report(True))
+coccinelle.findings.extend(analysis.report(True, org=True))
 
 @star depends on context@
 identifier acc = {put_user, __put_user, get_user, __get_user}; // model: access
@@ -163,13 +169,7 @@ position star.p;
 @@
 * acc@p(e, E)
 
-@finalize:python depends on report@
-findings << merge.findings;
-@@
-for f in sorted(set(sum(findings, []))):
-	print(f[1])
-
-@finalize:python depends on org@
+@finalize:python depends on report || org@
 findings << merge.findings;
 @@
 for f in sorted(set(sum(findings, []))):

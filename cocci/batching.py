@@ -1634,8 +1634,22 @@ class Finding:
 		return 'warning' if self.hot else 'note'
 
 	def line(self):
+		"""The finding in the contract's text form, as the kernel's
+		coccicheck prints it."""
 		return '%s:%d:%d: %s: %s [uaccess:%s]' % (self.site[0], self.site[2], self.site[3],
 							  self.severity(), self.message, self.ident)
+
+	def fields(self):
+		"""The finding in the field form the driver keeps and renders
+		(scripts/fields.awk): its function said, not left in a sentence."""
+		path, function, line, col = self.site
+		return '\t'.join(field(v) for v in (path, line, col, self.severity(), self.ident,
+						      function, self.message))
+
+def field(v):
+	"""v as one field of a field line: a backslash, a tab or a newline
+	in it escaped."""
+	return str(v).replace('\\', '\\\\').replace('\t', '\\t').replace('\n', '\\n')
 
 class FileState:
 	def __init__(self, path):
@@ -1677,6 +1691,15 @@ def regionless(root, rel):
 	parts = rel.split('/')
 	return rel in files or any('/'.join(parts[:k]) in dirs for k in range(1, len(parts)))
 
+def ask_whole(path):
+	"""Ask the driver, in the file it names (UABATCH_WHOLE), to run the
+	rule again on all of file path: Coccinelle could not parse a function
+	of the excerpt, and may with the types and macros of the rest."""
+	where = os.environ.get('UABATCH_WHOLE')
+	if where:
+		with open(where, 'a') as f:
+			f.write(path + '\n')
+
 def say_left_out(path):
 	"""Say, in the file the driver names (UABATCH_LEFT_OUT), that file path
 	is left out: the driver tells the user when the path is one given."""
@@ -1697,15 +1720,22 @@ class Analysis:
 		self.scoped = False	# -D scoped: scoped blocks where they fit
 		self.relayout = False	# -D relayout: format-rewrite.sh lays the output out
 		self.notes = False	# -D notes: report and rewrite cold paths too
+		self.fields = False	# -D fields: findings in the field form
 		self.files = {}
 		self.reported_files = set()
 
 	def shown(self, f):
 		return f.hot or f.twin or self.notes or f.ident == 'not-parsed'
 
-	def report(self, notes):
-		"""(sort key, text line, org line) of the warnings (and of the
-		notes too, if notes), of the files not reported yet."""
+	def said(self, f):
+		"""Finding f as it is printed: its field line with -D fields,
+		else its text line."""
+		return f.fields() if self.fields else f.line()
+
+	def report(self, notes, org=False):
+		"""(sort key, text line, line to print) of the warnings (and of
+		the notes too, if notes), of the files not reported yet; the
+		line to print is an org-mode entry with org."""
 		out = []
 		for path in sorted(self.files):
 			if path in self.reported_files:
@@ -1715,9 +1745,12 @@ class Analysis:
 				if not (notes or self.shown(f)):
 					continue
 				_, _, line, col = f.site
-				org = '* TODO [[view:%s::face=ovl-face1::linb=%d::colb=%d::cole=%d][%s]]' % \
-				      (path, line, col - 1, col, f.message)
-				out.append(((path, line, col), f.line(), org))
+				if org:
+					shown = '* TODO [[view:%s::face=ovl-face1::linb=%d::colb=%d::cole=%d][%s]]' % \
+						(path, line, col - 1, col, f.message)
+				else:
+					shown = self.said(f)
+				out.append(((path, line, col), f.line(), shown))
 		return out
 
 	def say_unparsed(self):
@@ -1728,7 +1761,7 @@ class Analysis:
 				self.reported_files.add(path)
 				for f in self.decide(path).findings:
 					if f.ident == 'not-parsed':
-						sys.stderr.write(f.line() + '\n')
+						sys.stderr.write(self.said(f) + '\n')
 
 	def reported(self, p):
 		"""Is the access at p part of a finding shown?"""
@@ -1800,6 +1833,8 @@ class Analysis:
 			self.settle(fs, judged)
 			for start, name, why in unparsed(fs.src, seen):
 				fs.findings.append(not_analysed(fs, start, name, why))
+				if why == CANNOT_PARSE:
+					ask_whole(fs.path)
 		return fs
 
 	def judge_function(self, fs, body, name, accesses):
@@ -1921,6 +1956,8 @@ def not_analysed(fs, where, name, why):
 	f.tokens = set()
 	return f
 
+CANNOT_PARSE = 'Coccinelle cannot parse it'
+
 def unparsed(src, parsed):
 	"""(offset of the first access, name, why) of each function of the
 	file that makes user accesses and is not among the bodies parsed (by
@@ -1932,7 +1969,7 @@ def unparsed(src, parsed):
 		last = src.at.get(close + 1)
 		if first is None or last is None or first in parsed:
 			continue
-		why = 'Coccinelle cannot parse it'
+		why = CANNOT_PARSE
 		if m.start() + 1 in src.functions:
 			why = 'its statements are not of a form uabatch follows'
 		for i in range(first, last):

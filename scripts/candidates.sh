@@ -146,7 +146,8 @@ progress "scan and patch --verify: $*"
 # is written, and candidates exits 3 too.
 incomplete=
 status=0
-(cd "$kdir" && "$top/uabatch" scan "$@") > "$work/findings" 2> "$work/scan.err" || status=$?
+(cd "$kdir" && "$top/uabatch" scan --format fields "$@") > "$work/findings" 2> "$work/scan.err" ||
+	status=$?
 [ $status -le 1 ] || [ $status = 3 ] ||
 	{ progress_end; cat "$work/scan.err" >&2; die "uabatch scan failed"; }
 status=0
@@ -162,10 +163,12 @@ if [ $status = 3 ]; then
 fi
 
 # 'path <tab> line <tab> function <tab> id <tab> message' of every finding
-# the fixer rewrites; the function is the last 'in NAME()' of the message.
-grep -v 'not auto-fixable' "$work/findings" |
-	sed -n 's|^\./||; s/^\([^:]*\):\([0-9]*\):[0-9]*: [a-z]*: \(.* in \([A-Za-z_][A-Za-z0-9_]*\)().*\) \[uaccess:\([a-z-]*\)\]$/\1	\2	\4	\5	\3/p' |
-	sort -t '	' -k1,1 -k2,2n > "$work/fixable" || true
+# the fixer rewrites: not a function not parsed, nor one it says it does
+# not rewrite.
+awk -F'\t' '$5 != "not-parsed" && index($7, "not auto-fixable") == 0 {
+	sub(/^\.\//, "", $1)
+	print $1 "\t" $2 "\t" $6 "\t" $5 "\t" $7
+}' "$work/findings" | sort -t '	' -k1,1 -k2,2n > "$work/fixable"
 
 # One candidate a function the verified patch changes, with its compat
 # twin if that is changed too (processcompl() and processcompl_compat():
@@ -179,16 +182,17 @@ sed -n 's|^+++ b/||p' "$work/verified" | while IFS= read -r f; do
 	(cd "$work" && patch -s -p1 -o new "$kdir/$f" < one.diff) > /dev/null ||
 		die "$f: the verified patch does not apply"
 	diff -U0 "$kdir/$f" "$work/new" > "$work/u0" || true
+	awk -f "$top/scripts/functions.awk" "$kdir/$f" > "$work/scanned"
 	# 'twin <tab> fix <tab> function <tab> ... first <tab> last'
-	awk -v list=1 -f "$top/scripts/split-fixes.awk" "$work/u0" "$kdir/$f" |
+	awk -v list=1 -f "$top/scripts/split-fixes.awk" "$work/u0" "$work/scanned" "$kdir/$f" |
 		awk -F '\t' '{ t = $2; sub(/^compat_/, "", t); sub(/_compat$/, "", t)
 			sub(/_compat_/, "_", t); print t "\t" $0 }' > "$work/fixes"
 	cut -f1 "$work/fixes" | awk '!seen[$0]++' | while IFS= read -r twin; do
 		awk -F '\t' -v t="$twin" '$1 == t' "$work/fixes" > "$work/group"
 		apply=$(cut -f2 "$work/group" | paste -sd,)
 		first=$(cut -f5 "$work/group" | sort -n | head -n 1)
-		awk -v apply="$apply" -f "$top/scripts/split-fixes.awk" "$work/u0" "$kdir/$f" \
-			> "$work/after"
+		awk -v apply="$apply" -f "$top/scripts/split-fixes.awk" "$work/u0" "$work/scanned" \
+			"$kdir/$f" > "$work/after"
 		c=$work/cand/$(printf '%s:%s' "$f" "$twin" | md5sum | cut -c1-12)
 		mkdir "$c"
 		echo "$f" > "$c/path"

@@ -20,14 +20,15 @@ cd "$tree"
 echo "== uabatch scan $* (in $tree)"
 # Exit 3: a function Coccinelle cannot parse, a not-parsed note.
 status=0
-"$top/uabatch" scan "$@" > "$findings" || status=$?
+"$top/uabatch" scan --format fields "$@" > "$findings" || status=$?
 [ $status = 0 ] || [ $status = 1 ] || [ $status = 3 ] || exit $status
-cat "$findings"
-grep '\[uaccess:batch-' "$findings" > "$findings.batch" || true
+sh "$top/scripts/format-findings.sh" text < "$findings"
+awk -F'\t' '$5 ~ /^batch-/' "$findings" > "$findings.batch"
 echo "== $(wc -l < "$findings.batch") findings: $(grep -c 'not auto-fixable' "$findings.batch" || true)" \
 	"only reported, the rest auto-fixable"
 
-first=$(grep -v 'not auto-fixable' "$findings.batch" | head -n 1 | cut -d: -f1)
+first=$(awk -F'\t' "$(cat "$top/scripts/fields.awk")"'
+	index($7, "not auto-fixable") == 0 { print unescape($1); exit }' "$findings.batch")
 [ -n "$first" ] || exit 0
 echo "== uabatch patch $first"
 "$top/uabatch" patch "$first" || [ $? = 1 ]

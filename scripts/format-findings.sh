@@ -1,13 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# Findings in the contract's text form on standard input, each line
-# optionally followed by a tab and the engines that found it, written out
-# as text (the lines themselves), JSON (an array of objects) or SARIF
-# 2.1.0 (rules for every id of the contract; a region defect is an
-# "error", batching advice a "note", or an "error" too with strict).
+# Findings in the field form on standard input (scripts/fields.awk), each
+# line optionally followed by a tab and the engines that found it (none:
+# Coccinelle, uabatch scan), written out as text, the contract's form
+# 'PATH:LINE:COL: SEVERITY: MSG [uaccess:ID]', as JSON (an array of
+# objects), as SARIF 2.1.0 (rules for every id of the contract; a region
+# defect is an "error", batching advice a "note", or an "error" too with
+# strict), or as they are.
 #
-# usage: sh scripts/format-findings.sh text|json|sarif [strict]
+# usage: sh scripts/format-findings.sh text|json|sarif|fields [strict]
 
 set -eu
 
@@ -16,16 +18,8 @@ strict=0
 [ "${2:-}" = strict ] && strict=1
 work=$(mktemp -d "${TMPDIR:-/tmp}/uabatch-format.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-cat > "$work/kept"
-
-# Split: FILE LINE COL SEVERITY ID MESSAGE ENGINES, a tab between (the
-# engine of a line without one is Coccinelle: uabatch scan).
-tab=$(printf '\t')
-# The path is all before the last ':LINE:COLUMN: SEVERITY: ' (a path
-# may hold ':').
-awk -v tab="$tab" 'index($0, tab) == 0 { $0 = $0 tab "coccinelle" } { print }' "$work/kept" |
-	sed -n "s/^\(.*\):\([0-9][0-9]*\):\([0-9][0-9]*\): \([a-z]*\): \(.*\) \[uaccess:\([a-z-]*\)\]$tab\(.*\)$/\1$tab\2$tab\3$tab\4$tab\6$tab\5$tab\7/p" \
-	> "$work/fields"
+cat > "$work/fields"
+fields_awk=$(cat "$(dirname "$0")/fields.awk")
 
 # The ids, what kind each is and what it means (model/ids).
 grep -v '^#' "$(dirname "$0")/../model/ids" | grep . | cut -f1,2,4 > "$work/rules"
@@ -59,15 +53,21 @@ function uri(s,	out, i, c) {
 
 export LC_ALL=C
 case $format in
+fields)
+	cat "$work/fields"
+	;;
 text)
-	cut -f1 "$work/kept"
+	awk -F'\t' "$fields_awk"'
+	{ printf "%s:%s:%s: %s: %s [uaccess:%s]\n", unescape($1), $2, $3, $4, unescape($7), $5 }' \
+		"$work/fields"
 	;;
 json)
-	awk -F'\t' "$json_awk"'
+	awk -F'\t' "$fields_awk$json_awk"'
 	BEGIN { printf "[" }
 	{
 		printf "%s\n  {\"file\": %s, \"line\": %d, \"column\": %d, \"severity\": %s, \"id\": %s, \"message\": %s, \"engine\": %s}",
-			(NR > 1 ? "," : ""), j($1), $2, $3, j($4), j($5), j($6), j($7)
+			(NR > 1 ? "," : ""), j(unescape($1)), $2, $3, j($4), j($5), j(unescape($7)),
+			j(NF > 7 ? $8 : "coccinelle")
 	}
 	END { printf "%s]\n", (NR ? "\n" : "") }' "$work/fields"
 	;;
@@ -75,7 +75,7 @@ sarif)
 	# level: "error" for what fails the lint, "note" for advice; an
 	# absolute path is a file: URI (a relative reference may not start
 	# with a slash).
-	awk -F'\t' -v strict=$strict "$json_awk"'
+	awk -F'\t' -v strict=$strict "$fields_awk$json_awk"'
 	FNR == NR {
 		kind[$1] = $2
 		index_of[$1] = n
@@ -84,9 +84,10 @@ sarif)
 		next
 	}
 	{
+		path = unescape($1)
 		level = (strict || kind[$5] != "advice") ? "error" : "note"
 		res[m++] = sprintf("{\"ruleId\": %s, \"ruleIndex\": %d, \"level\": \"%s\", \"message\": {\"text\": %s}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": %s}, \"region\": {\"startLine\": %d, \"startColumn\": %d}}}]}",
-			j($5), index_of[$5], level, j($6), j(($1 ~ /^\//) ? "file://" uri($1) : uri($1)),
+			j($5), index_of[$5], level, j(unescape($7)), j(path ~ /^\// ? "file://" uri(path) : uri(path)),
 			$2, ($3 > 0 ? $3 : 1))
 	}
 	END {

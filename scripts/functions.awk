@@ -1,18 +1,44 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# For each function of a C file (kernel layout: the body opens with '{'
-# and closes with '}' in column 0), print its name and which user
-# accesses it makes:  NAME <tab> WORD...
-#   batched   unsafe_*() accessors of the model or a scoped_user_*() block
-#   region    another region: opened by a name of the model (begin, masked,
-#             open), or unsafe_*() helpers
-#   checking  the model's accesses: put_user(), get_user() and their __ forms
-#   copying   the model's copies: copy_to_user(), copy_from_user() and theirs
-#   none      none of them (printed with -v every=1 only)
+# The functions of a C file, the one way the scripts of uabatch find them:
+# by the kernel's layout, a body opening with '{' and closing with '}' in
+# column 0.  A function's lines are its body and what comes before it
+# back to a blank line, a line that ends with ';' or a preprocessor
+# directive (the comment above it, its kernel-doc, included).  A
+# directive outside a body, with its continuation lines, is no
+# function's: it frames functions, and Coccinelle needs it.  The name is
+# the identifier before the first '(' of the head (the lines before the
+# '{' since the last comment line, blank line or line ending with ';',
+# directives left out: a head may have #ifdef branches), or a system
+# call's first argument.
 #
-# usage: awk -v model=model/uaccess.api [-v every=1] -f functions.awk FILE
+# usage: awk -f functions.awk FILE
+#	one line a function: FIRST <tab> OPEN <tab> CLOSE <tab> NAME, the
+#	numbers of its first line, its '{' line and its '}' line
+#    awk -v calls=REGEX -f functions.awk FILE
+#	the excerpt of FILE that Coccinelle parses: the lines of the
+#	functions none of whose lines match CALLS (an extended regex of the
+#	calls the rule analyses) blank, the rest as it is.  Line and column
+#	numbers stay as they were, so what Coccinelle reports on the excerpt
+#	holds for the file; it parses the declarations (it learns the types
+#	of loop bounds from them) and the functions that matter instead of
+#	all of the file
+#    awk -v model=model/uaccess.api [-v every=1] -f functions.awk FILE
+#	NAME <tab> WORD... of each function, for the user accesses it makes:
+#	batched   unsafe_*() accessors of the model or a scoped_user_*() block
+#	region    another region: opened by a name of the model (begin,
+#		  masked, open), or unsafe_*() helpers
+#	checking  the model's accesses: put_user(), get_user() and their __ forms
+#	copying   the model's copies: copy_to_user(), copy_from_user() and theirs
+#	none      none of them (printed with -v every=1 only)
 
 BEGIN {
+	held = 0
+	if (model != "")
+		read_model()
+}
+
+function read_model(	line, f) {
 	while ((getline line < model) > 0) {
 		split(line, f, /[ \t]+/)
 		if (f[1] ~ /^(begin|masked|open|scoped)$/)
@@ -37,62 +63,131 @@ function called(names) {
 	return "(^|[^A-Za-z0-9_])(" names ")[ \t]*\\("
 }
 
-function flush() {
-	words = (batched ? " batched" : "") (region ? " region" : "") \
-		(checking ? " checking" : "") \
-		(copying ? " copying" : "")
-	if (in_body && (words != "" || every))
-		print name "\t" (words != "" ? substr(words, 2) : "none")
-	header = ""
-	name = ""
-	in_body = batched = region = checking = copying = 0
+# The lines since the last boundary, held until it is known whether they
+# are a function's.
+function hold(s) {
+	if (held == 0)
+		first = FNR
+	line[held++] = s
 }
 
-!in_body && /^[ \t]*#/ { next }
-
-# A comment before a function (its kernel-doc) is not its header.
-!in_body && /^[ \t]*(\/\*|\*)/ {
-	header = ""
-	next
+# The held lines are no function's.
+function release(	i) {
+	if (calls != "")
+		for (i = 0; i < held; i++)
+			print line[i]
+	held = 0
 }
 
-!in_body {
-	header = header " " $0
-	if (/^\{/) {
-		# The name is the identifier before the first '(' of the header,
-		# or a system call's first argument.
-		h = header
-		sub(/\(.*/, "", h)
-		n = split(h, w, /[^A-Za-z0-9_]+/)
-		name = w[n]
-		for (i = n; i > 0 && name == ""; i--)
-			name = w[i]
-		if (name ~ /^(COMPAT_)?SYSCALL(32)?_DEFINE[0-6]$/) {
-			name = header
-			sub(/^[^(]*\([ \t]*/, "", name)
-			sub(/[ \t]*[,)].*/, "", name)
-		}
-		in_body = 1
-	} else if (/;[ \t]*$/ || /^[ \t]*$/) {
-		header = ""
+# The held lines are a function's, its body from line opened of them;
+# its '}' is the last of them if closed (else the file ends in its body).
+function found(closed,	i, name, w, k, mentions) {
+	name = head
+	sub(/\(.*/, "", name)
+	k = split(name, w, /[^A-Za-z0-9_]+/)
+	while (k > 1 && w[k] == "")
+		k--
+	name = w[k]
+	if (name ~ /^(COMPAT_)?SYSCALL(32)?_DEFINE[0-6]$/) {
+		name = head
+		sub(/^[^(]*\([ \t]*/, "", name)
+		sub(/[ \t]*[,)].*/, "", name)
 	}
-	next
+	if (calls != "") {
+		for (i = 0; i < held; i++)
+			if (line[i] ~ calls)
+				mentions = 1
+		for (i = 0; i < held; i++)
+			print (mentions ? line[i] : "")
+	} else if (!closed) {
+		# Not a function: a body has its '}'.
+	} else if (model != "") {
+		words(name)
+	} else {
+		print first "\t" open "\t" FNR "\t" name
+	}
+	held = 0
+	head = ""
+	body = 0
 }
 
-/(^|[^A-Za-z0-9_])(unsafe_(put|get|copy_to|copy_from)_user|scoped_user_[a-z_]*access[a-z_]*)[ \t]*\(/ {
-	batched = 1
-}
-$0 ~ opens { region = 1 }
-# unsafe_memcpy() and BPF's unsafe_* iterators are not user accesses.
-{
-	line = $0
-	while (match(line, /(^|[^A-Za-z0-9_])unsafe_[a-z0-9_]+[ \t]*\(/)) {
-		call = substr(line, RSTART, RLENGTH)
-		line = substr(line, RSTART + RLENGTH)
-		if (call !~ /unsafe_(memcpy|on_|for_each_|find_vma|ringbuf_)/)
+# NAME <tab> WORD... of the function held.
+function words(name,	i, s, call, batched, region, checking, copying, all) {
+	for (i = opened + 1; i < held; i++) {
+		s = line[i]
+		if (s ~ /(^|[^A-Za-z0-9_])(unsafe_(put|get|copy_to|copy_from)_user|scoped_user_[a-z_]*access[a-z_]*)[ \t]*\(/)
+			batched = 1
+		if (s ~ opens)
 			region = 1
+		# unsafe_memcpy() and BPF's unsafe_* iterators are not user
+		# accesses.
+		while (match(s, /(^|[^A-Za-z0-9_])unsafe_[a-z0-9_]+[ \t]*\(/)) {
+			call = substr(s, RSTART, RLENGTH)
+			s = substr(s, RSTART + RLENGTH)
+			if (call !~ /unsafe_(memcpy|on_|for_each_|find_vma|ringbuf_)/)
+				region = 1
+		}
+		if (line[i] ~ accesses)
+			checking = 1
+		if (line[i] ~ copies)
+			copying = 1
 	}
+	all = (batched ? " batched" : "") (region ? " region" : "") \
+	      (checking ? " checking" : "") (copying ? " copying" : "")
+	if (all != "" || every)
+		print name "\t" (all != "" ? substr(all, 2) : "none")
 }
-$0 ~ accesses { checking = 1 }
-$0 ~ copies { copying = 1 }
-/^\}/ { flush() }
+
+# A directive outside a body, and its continuation lines: what is held
+# before it is no function's, but the head's text goes on.
+continued || (!body && /^[ \t]*#/) {
+	release()
+	if (calls != "")
+		print
+	continued = /\\$/
+	next
+}
+
+body {
+	hold($0)
+	if (/^\}/)
+		found(1)
+	next
+}
+
+/^\{/ {
+	hold($0)
+	head = head " " $0
+	opened = held - 1
+	open = FNR
+	body = 1
+	next
+}
+
+/^[ \t]*$/ || /;[ \t]*$/ {
+	hold($0)
+	release()
+	head = ""
+	next
+}
+
+# A comment line (the kernel-doc before a function) is not in its name.
+/^[ \t]*(\/\*|\*)/ {
+	hold($0)
+	head = ""
+	next
+}
+
+{
+	hold($0)
+	head = head " " $0
+}
+
+# A body the file ends in is blank in an excerpt, unless it mentions a
+# call.
+END {
+	if (body)
+		found(0)
+	else
+		release()
+}

@@ -27,6 +27,7 @@ set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 prog="uabatch lint"
+fields_awk=$(cat "$top/scripts/fields.awk")
 
 usage()
 {
@@ -178,12 +179,19 @@ while read -r f; do
 done < "$work/touched"
 cut -f1 "$work/lines" | sort -u > "$work/changed"
 
-# Findings, one a line: 'ENGINE <tab> PATH:LINE:COL: SEVERITY: MSG [uaccess:ID]'
-# with PATH the patch's.
+# Findings, one a line: 'ENGINE <tab> FIELDS' (scripts/fields.awk) with
+# the patch's path.
 : > "$work/findings"
 tag()
 {
 	sed "s|^$work/new/||; s|^|$1	|" >> "$work/findings"
+}
+
+# The checkers' diagnostics on standard input, in the field form.
+diagnostics()
+{
+	awk "$fields_awk"'
+	diagnostic($0, d) { print diagnostic_fields(d) }'
 }
 
 # Run uabatch; exit 1 is findings, 3 something not analysed (said, and
@@ -202,36 +210,19 @@ grep '\.[ch]$' "$work/changed" | sed "s|^|$work/new/|" > "$work/sources" || true
 if [ -s "$work/sources" ]; then
 	# Advice on the lines the patch touches, cold paths too.
 	# shellcheck disable=SC2046 # one word a file: paths of a patch
-	run scan --all $(cat "$work/sources") || { cat "$work/err" >&2; die "uabatch scan failed"; }
+	run scan --all --format fields $(cat "$work/sources") ||
+		{ cat "$work/err" >&2; die "uabatch scan failed"; }
 	tag coccinelle < "$work/out"
 fi
 
-# The functions whose body (or head) file $1 has a changed line in.
+# The functions (scripts/functions.awk) that file $1, the patch's path
+# $2, has a changed line in.
 changed_functions()
 {
-	awk -v f="$2" '
+	awk -f "$top/scripts/functions.awk" "$1" | awk -F'\t' -v f="$2" '
 	FNR == NR { if ($1 == f) changed[$2] = 1; next }
-	!body && /^[ \t]*#/ { next }
-	!body {
-		head = head " " $0
-		if (changed[FNR]) hit = 1
-		if (/^\{/) {
-			h = head
-			sub(/\(.*/, "", h)
-			n = split(h, w, /[^A-Za-z0-9_]+/)
-			while (n > 1 && w[n] == "") n--
-			name = w[n]
-			body = 1
-		} else if (/;[ \t]*$/ || /^[ \t]*$/ || /^\}/) {
-			head = ""; hit = 0
-		}
-		next
-	}
-	changed[FNR] { hit = 1 }
-	/^\}/ {
-		if (hit && name != "") print name
-		body = 0; head = ""; hit = 0
-	}' "$work/lines" "$1" | sort -u
+	$4 != "" { for (i = $1; i <= $3; i++) if (changed[i]) { print $4; next } }' \
+		"$work/lines" - | sort -u
 }
 
 # A .c file that includes header $1 (the patch's path) and calls one of
@@ -373,33 +364,33 @@ n=0
 			fi
 			break
 		fi
-		tag "$e" < "$work/out"
+		diagnostics < "$work/out" | tag "$e"
 	done
 done
 
 # Only the findings on the changed lines, one a line and id: the two
 # checkers find the same defects, in words and columns of their own (the
 # sparse checker's, which come first, are kept); the engines are joined.
-awk -F'\t' '
-FNR == NR { changed[$1 ":" $2] = 1; next }
+# By place, then as their text reads: severity, message.
+awk -F'\t' "$fields_awk"'
+FNR == NR { changed[escape($1) "\t" $2] = 1; next }
 {
-	split($2, p, ":")
-	if (!changed[p[1] ":" p[2]])
+	if (!changed[$2 "\t" $3])
 		next
-	key = p[1] ":" p[2] ":" substr($2, index($2, "[uaccess:"))
-	if (!(key in eng)) { order[++n] = key; line[key] = $2; eng[key] = $1 }
+	key = $2 "\t" $3 "\t" $6
+	if (!(key in eng)) { order[++n] = key; finding[key] = substr($0, length($1) + 2); eng[key] = $1 }
 	else if (index("," eng[key] ",", "," $1 ",") == 0) eng[key] = eng[key] "," $1
 }
-END { for (i = 1; i <= n; i++) print line[order[i]] "\t" eng[order[i]] }' \
+END { for (i = 1; i <= n; i++) print finding[order[i]] "\t" eng[order[i]] }' \
 	"$work/lines" "$work/findings" |
-	sort -t: -k1,1 -k2,2n -k3,3n > "$work/kept"
+	sort -t "$(printf '\t')" -k1,1 -k2,2n -k3,3n -k4,4 -k7,7 > "$work/kept"
 
 # Failing: a region defect (every id but the batch-* advice), or with
 # --strict any finding.
 if [ $strict = 1 ]; then
 	failing=$(wc -l < "$work/kept")
 else
-	failing=$(grep -vc '\[uaccess:batch-[a-z-]*\]' "$work/kept" || true)
+	failing=$(awk -F'\t' '$5 !~ /^batch-/' "$work/kept" | wc -l)
 fi
 sh "$top/scripts/format-findings.sh" "$format" $([ $strict = 1 ] && echo strict) < "$work/kept"
 

@@ -44,12 +44,13 @@ done > "$work/batched-since"
 cut -f1 "$work/batched-since" | sort -u > "$work/files"
 : > "$work/findings"
 if [ -s "$work/files" ]; then
-	(cd "$old" && xargs "$top/uabatch" scan --all < "$work/files") > "$work/findings" || true
+	(cd "$old" && xargs "$top/uabatch" scan --all --format fields < "$work/files") \
+		> "$work/findings" || true
 fi
 
 while IFS='	' read -r f fn what; do
-	id=$(grep "^$f:.* in $fn()" "$work/findings" |
-		sed -n 's/.*\[uaccess:\([a-z-]*\)\]$/\1/p' | sort -u | tr '\n' ' ')
+	id=$(awk -F'\t' -v f="$f" -v fn="$fn" '$1 == f && $6 == fn { print $5 }' "$work/findings" |
+		sort -u | tr '\n' ' ')
 	if [ -n "$id" ]; then
 		printf 'found\t%s\t%s\t%s\t%s\n' "$f" "$fn" "$what" "${id% }"
 	else

@@ -1,9 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The fixes of a rewrite of one file, a fix being the changes inside one
-# function of the original (kernel layout: the header starts after a blank
-# line or a ';', the body closes with '}' in column 0); changes outside
-# every function make one more fix, numbered 0.
+# function of the original (its lines as scripts/functions.awk finds
+# them); changes outside every function make one more fix, numbered 0.
 #
 # With -v list=1: one line a fix, 'N <tab> FUNCTION <tab> FIRST CHANGED
 # LINE <tab> FUNCTION'S FIRST LINE <tab> ITS LAST LINE'.
@@ -11,8 +10,8 @@
 # comma-separated list) applied; with -v lines=1 instead, 'N <tab> LINE'
 # for each line a fix adds, LINE its number in that file.
 #
-# usage: awk [-v list=1 | -v apply=N,M [-v lines=1]] -f split-fixes.awk DIFF_U0 ORIGINAL
-# DIFF_U0 is 'diff -U0 ORIGINAL NEW'.
+# usage: awk [-v list=1 | -v apply=N,M [-v lines=1]] -f split-fixes.awk DIFF_U0 FUNCTIONS ORIGINAL
+# DIFF_U0 is 'diff -U0 ORIGINAL NEW', FUNCTIONS 'awk -f functions.awk ORIGINAL'.
 
 BEGIN {
 	n = split(apply, want, ",")
@@ -34,50 +33,16 @@ FILENAME == ARGV[1] {
 	next
 }
 
-{ line[FNR] = $0 }
+# The functions: FIRST <tab> OPEN <tab> CLOSE <tab> NAME.
+FILENAME == ARGV[2] {
+	split($0, row, "\t")
+	first[++nfn] = row[1]
+	last[nfn] = row[3]
+	name[nfn] = row[4]
+	next
+}
 
-# Functions, as excerpt.awk sees them; a comment before one (its
-# kernel-doc) is not its header.
-!body && /^[ \t]*#/ { next }
-!body && /^[ \t]*(\/\*|\*)/ {
-	head = 0
-	header = ""
-	next
-}
-!body {
-	if (!head && $0 !~ /^[ \t]*$/)
-		head = FNR
-	if (/^\{/) {
-		body = 1
-		first[++nfn] = head ? head : FNR
-		h = header " " $0
-	} else if (/;[ \t]*$/ || /^[ \t]*$/) {
-		head = 0
-		header = ""
-	} else {
-		header = header " " $0
-	}
-	next
-}
-/^\}/ {
-	last[nfn] = FNR
-	# The name is the identifier before the header's first '(', or a
-	# system call's first argument.
-	args = h
-	sub(/\(.*/, "", h)
-	k = split(h, w, /[^A-Za-z0-9_]+/)
-	while (k > 1 && w[k] == "")
-		k--
-	name[nfn] = w[k]
-	if (w[k] ~ /^(COMPAT_)?SYSCALL(32)?_DEFINE[0-6]$/) {
-		sub(/^[^(]*\([ \t]*/, "", args)
-		sub(/[ \t]*[,)].*/, "", args)
-		name[nfn] = args
-	}
-	body = 0
-	head = 0
-	header = ""
-}
+{ line[FNR] = $0 }
 
 # The fix of hunk h: its function, or 0.
 function fix_of(h,	a, b, f) {

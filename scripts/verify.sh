@@ -197,7 +197,8 @@ compiled_lines()
 compiled_out()
 {
 	compiled_lines "$2" > "$work/compiled"
-	awk -v apply="$1" -v lines=1 -f "$top/scripts/split-fixes.awk" "$work/u0" "$orig" > "$work/added"
+	awk -v apply="$1" -v lines=1 -f "$top/scripts/split-fixes.awk" "$work/u0" "$work/scanned" \
+		"$orig" > "$work/added"
 	for n in $(echo "$1" | tr , ' '); do
 		awk -F'\t' -v n="$n" '$1 == n { print $2 }' "$work/added" |
 			grep -qxFf "$work/compiled" ||
@@ -208,7 +209,7 @@ compiled_out()
 # The file as fixes $1 (a comma-separated list) leave it, in $2.
 with_fixes()
 {
-	awk -v apply="$1" -f "$top/scripts/split-fixes.awk" "$work/u0" "$orig" > "$2"
+	awk -v apply="$1" -f "$top/scripts/split-fixes.awk" "$work/u0" "$work/scanned" "$orig" > "$2"
 }
 
 # Why the file with fixes $1 is worse than the original, or nothing.
@@ -265,7 +266,8 @@ while IFS= read -r file; do
 	(cd "$work" && patch -s -p1 -o patched.out "$orig" < file.diff) > /dev/null 2>&1 ||
 		{ say "$file: dropped: the patch does not apply"; continue; }
 	diff -U0 "$orig" "$work/patched.out" > "$work/u0" || true
-	awk -v list=1 -f "$top/scripts/split-fixes.awk" "$work/u0" "$orig" > "$work/fixes"
+	awk -f "$top/scripts/functions.awk" "$orig" > "$work/scanned"
+	awk -v list=1 -f "$top/scripts/split-fixes.awk" "$work/u0" "$work/scanned" "$orig" > "$work/fixes"
 
 	# What to build: the file, or the first .c file that includes it
 	# (a header, or a .c file such as control_compat.c, which control.c

@@ -33,38 +33,36 @@ tokens()
 	tr -s ' \t' '\n' | sed '/^$/d'
 }
 
+# 'FIRST OPEN CLOSE', the numbers of the first line, the '{' line and the
+# '}' line of the last definition of function $2 in file $1, as
+# scripts/functions.awk finds them; nothing when there is none.
+function_lines()
+{
+	awk -f "$top/scripts/functions.awk" "$1" |
+		awk -F'\t' -v name="$2" '$4 == name { last = $1 " " $2 " " $3 }
+		END { if (last != "") print last }'
+}
+
 # The body, from '{' to '}', of the last definition of function $2 in $1.
 function_body()
 {
-	awk -v name="$2" '
-	$0 ~ "^" name "\\(" { armed = 1; body = ""; next }
-	armed && /^\{/ { inbody = 1 }
-	inbody { body = body $0 "\n" }
-	inbody && /^\}/ { inbody = 0; armed = 0; last = body }
-	END { printf "%s", last }' "$1"
+	set -- "$1" $(function_lines "$1" "$2")
+	[ $# = 4 ] || return 0
+	sed -n "$3,$4p" "$1"
 }
 
 # File $1 with the body of the last definition of function $2 replaced
 # by the body in file $3.
 with_body()
 {
-	awk -v name="$2" -v bodyfile="$3" '
-	FNR == NR { next }
-	$0 ~ "^" name "\\(" { armed = 1 }
-	armed && /^\{/ { n++ }
-	{ line[FNR] = $0; fn_of[FNR] = armed ? n : 0 }
-	/^\}/ && armed { armed = 0 }
-	END {
-		for (i = 1; i <= FNR; i++) {
-			if (fn_of[i] && fn_of[i] == n) {
-				if (!done++)
-					while ((getline l < bodyfile) > 0)
-						print l
-				continue
-			}
-			print line[i]
-		}
-	}' "$3" "$1"
+	set -- "$1" "$3" $(function_lines "$1" "$2")
+	if [ $# != 5 ]; then
+		cat "$1"
+		return
+	fi
+	sed -n "1,$(($4 - 1))p" "$1"
+	cat "$2"
+	sed -n "$(($5 + 1)),\$p" "$1"
 }
 
 # Build the object $3 of C file $2 as an external module object of tree $1

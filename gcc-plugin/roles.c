@@ -79,6 +79,31 @@ static int model_macros(location_t loc, const struct uaccess_name **out, int max
 	return i;
 }
 
+/*
+ * An asm that an open or end macro of the model is itself written as
+ * switches user access: riscv's __enable_user_access() and
+ * __disable_user_access() are 'csrs/csrc sstatus'.  (An asm of another
+ * macro inside one, x86's barrier_nospec() in __uaccess_begin_nospec(),
+ * is part of it: there the switch is the call of stac().)  @top is the
+ * outermost model macro, which must be of the same kind of element.
+ */
+static enum role asm_switch_role(location_t loc, const struct uaccess_name *top)
+{
+	const struct uaccess_name *u;
+	const line_map *map;
+
+	if (!linemap_location_from_macro_expansion_p(line_table, loc))
+		return R_PART;
+	map = linemap_lookup(line_table, loc);
+	u = model_lookup_macro(linemap_map_get_macro_name(linemap_check_macro(map)));
+	if (u && u->kind == UA_OPEN &&
+	    (top->kind == UA_OPEN || top->kind == UA_BEGIN || top->kind == UA_SCOPED))
+		return R_OPEN;
+	if (u && u->kind == UA_END && (top->kind == UA_END || top->kind == UA_SCOPED))
+		return R_END;
+	return R_PART;
+}
+
 /* The first model macro under the scoped ones: what a scope expands to. */
 static const struct uaccess_name *unscoped(const struct uaccess_name **m, int n)
 {
@@ -96,6 +121,14 @@ static const char *callee_name(const gimple *stmt)
 	if (!fn || !DECL_NAME(fn))
 		return NULL;
 	return IDENTIFIER_POINTER(DECL_NAME(fn));
+}
+
+/* The file of @loc as the compiler names it, "" where it has none. */
+static const char *location_file(location_t loc)
+{
+	const char *file = LOCATION_FILE(loc);
+
+	return file ? file : "";
 }
 
 /* The role of a primitive called by name, from the model. */
@@ -149,6 +182,7 @@ static struct stmt_role classify_uncached(gimple *stmt)
 {
 	const struct uaccess_name *m[8], *callee = NULL, *top, *u;
 	struct stmt_role r = ordinary;
+	location_t at = UNKNOWN_LOCATION;
 	bool call = is_gimple_call(stmt);
 	int n;
 
@@ -162,7 +196,7 @@ static struct stmt_role classify_uncached(gimple *stmt)
 
 	if (call && callee_name(stmt))
 		callee = model_lookup_macro(callee_name(stmt));
-	n = model_macros(gimple_location(stmt), m, 8, NULL);
+	n = model_macros(gimple_location(stmt), m, 8, &at);
 	/*
 	 * A call the source wrote in an accessor's argument,
 	 * 'unsafe_put_user(f(x), p, l)', is the source's own call.  (Not
@@ -179,6 +213,11 @@ static struct stmt_role classify_uncached(gimple *stmt)
 			r.role = R_CALL;
 			return r;
 		}
+		/* An architecture's own primitive in its own code: a plain call. */
+		if (region_arch_internal(callee, location_file(r.loc))) {
+			r.role = R_CALL;
+			return r;
+		}
 		/* A primitive called directly: the model says what it is. */
 		r.role = call_role(callee);
 		r.kind = callee->kind;
@@ -187,6 +226,8 @@ static struct stmt_role classify_uncached(gimple *stmt)
 		return r;
 	}
 	top = m[0];
+	if (region_arch_internal(top, location_file(at)))
+		return r;
 	r.name = top->name;
 	r.mode = top->mode;
 	r.kind = top->kind;
@@ -199,8 +240,10 @@ static struct stmt_role classify_uncached(gimple *stmt)
 		return r;
 	}
 	r.role = R_PART;
-	if (!call)
+	if (!call) {
+		r.role = asm_switch_role(gimple_location(stmt), top);
 		return r;
+	}
 	u = unscoped(m, n);
 	if (top->kind == UA_SCOPED) {
 		/*
@@ -342,6 +385,8 @@ static struct stmt_role classify_inlined(gimple *stmt)
 		break;
 	default:
 		r.role = switch_role(stack, i);
+		if (r.role == R_PART && gimple_code(stmt) == GIMPLE_ASM)
+			r.role = asm_switch_role(gimple_location(stmt), u);
 		break;
 	}
 	return r;
@@ -482,9 +527,10 @@ static const char *text_at(location_t loc, char *buf, size_t size)
 	expanded_location x = expand_location(loc);
 	const char *line;
 
-	if (!x.file || x.column < 1 ||
-	    !(line = source_line(x.file, x.line, buf, size)) ||
-	    strlen(line) < (size_t)x.column)
+	if (!x.file || x.column < 1)
+		return NULL;
+	line = source_line(x.file, x.line, buf, size);
+	if (!line || strlen(line) < (size_t)x.column)
 		return NULL;
 	return line + x.column - 1;
 }

@@ -15,7 +15,8 @@
  * reports only what the first pass could not see: a defect in an
  * inlined helper's body given its caller's region, or in the caller
  * given what the helper did.  Its locations keep their inlined BLOCK,
- * so GCC prints the "inlined from" trail.
+ * so GCC prints the "inlined from" trail; a call in the caller's region
+ * is told at the caller's call of the helper, as sparse-uaccess tells it.
  *
  * Options, as -fplugin-arg-uaccess_plugin-<name>[=<value>]:
  *	werror			report errors, not warnings
@@ -46,8 +47,9 @@ bool after_inlining;
 
 /*
  * What the first pass leaves the second, by DECL_UID (a decl's uid is
- * never reused): the functions that touch the API, and those that open
- * a region the generic way (whose inlined copy has nothing left to see).
+ * never reused): the functions that touch the API, and those whose
+ * inlined copy has nothing of a region left to see (they open one the
+ * generic way, or are a primitive that switches nothing).
  */
 static uid_set *touching_fns, *generic_fns;
 /* The functions that open or close a region themselves. */
@@ -163,32 +165,37 @@ static int cond_polarity(result_map *res, gimple *stmt, gimple **begin)
 }
 
 /*
- * unverified-region: non-checking open @stmt, with no check in the
- * function of the pointer it is on, or none at all where it is on none
- * that can be told (a bare stac()).  The pointer is the call's first
- * argument, or, the macro having left nothing of it
+ * unverified-region: non-checking open @stmt with no check of its
+ * pointer in the function, or, where it is on none that can be told (a
+ * bare stac()), with no check at all.  Its pointer is the call's first
+ * argument or, where a macro left nothing of it in GIMPLE
  * ('__user_write_access_begin(p, n)' is a stac()), the first argument
- * the source wrote; a check verifies it when it is of the same variable.
+ * the source wrote; a check of a variable of that name verifies it.
  */
 static void check_verified(struct fn_info *fi, gimple *stmt,
 			   const struct stmt_role *r, location_t *loc,
 			   struct region_sink *sink)
 {
 	const char *ptr = NULL, *base = NULL;
+	bool verified = fi->checked;
 	struct spelled s;
 	char buf[128];
 	tree id;
 
-	if (is_gimple_call(stmt) && gimple_call_num_args(stmt))
+	if (is_gimple_call(stmt) && gimple_call_num_args(stmt)) {
 		ptr = base = pointer_name(fi, gimple_call_arg(stmt, 0));
-	else if (spelled_args(gimple_location(stmt), &s) && s.n &&
-		 (base = base_ident(s.arg[0], buf, sizeof(buf))))
-		ptr = s.arg[0];
-	if (!base ? fi->checked :
-	    fi->checked_any || ((id = maybe_get_identifier(base)) &&
-				fi->checked_names->contains(id)))
-		return;
-	region_unverified(sink, loc, r->name, ptr);
+	} else if (spelled_args(gimple_location(stmt), &s) && s.n) {
+		base = base_ident(s.arg[0], buf, sizeof(buf));
+		ptr = base ? s.arg[0] : NULL;
+	}
+	if (base) {
+		id = maybe_get_identifier(base);
+		verified = fi->checked_any ||
+			   (id && fi->checked_names->contains(id));
+	}
+	if (!verified &&
+	    !region_checked_by_callers(DECL_SOURCE_FILE(current_function_decl)))
+		region_unverified(sink, loc, r->name, ptr);
 }
 
 static void do_open(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
@@ -264,7 +271,8 @@ static void do_call(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 	 * in a region of the helper's own, which the first pass told in the
 	 * helper's body.
 	 */
-	if (r->helper && (outer = outer_helper(gimple_block(stmt)))) {
+	outer = r->helper ? outer_helper(gimple_block(stmt)) : NULL_TREE;
+	if (outer) {
 		if (first_pass_said(loc, REGION_CALL_IN_REGION))
 			return;
 		loc = BLOCK_SOURCE_LOCATION(outer);
@@ -772,6 +780,83 @@ struct fn_analysis {
 	}
 };
 
+/*
+ * A primitive of the API that, in this configuration, switches nothing:
+ * no asm, and no call of an open or end of the model but of such empty
+ * ones (arm64's uaccess_ttbr0_enable() without SW_TTBR0_PAN is 'return
+ * false', and user_access_begin() is then access_ok() and it: the
+ * accessors are unprivileged loads and stores).  Once inlined, nothing
+ * of its region is left to see: such functions join generic_fns.  The
+ * first pass meets callers before callees, so a primitive that calls
+ * others is decided once the second pass starts (empty_pairs: caller
+ * and callee uids).
+ */
+static vec<unsigned int> empty_pairs;
+
+static void note_empty_primitive(void)
+{
+	unsigned int uid = DECL_UID(current_function_decl), n = 0;
+	const struct uaccess_name *u;
+	gimple_stmt_iterator gsi;
+	basic_block bb;
+	tree fn;
+
+	if (!DECL_NAME(current_function_decl))
+		return;
+	u = model_lookup_macro(IDENTIFIER_POINTER(DECL_NAME(current_function_decl)));
+	if (!u || (u->kind != UA_OPEN && u->kind != UA_END && u->kind != UA_BEGIN))
+		return;
+	FOR_EACH_BB_FN(bb, cfun) {
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *stmt = gsi_stmt(gsi);
+
+			if (gimple_code(stmt) == GIMPLE_ASM)
+				goto switches;
+			if (!is_gimple_call(stmt) || !(fn = gimple_call_fndecl(stmt)) ||
+			    !DECL_NAME(fn))
+				continue;
+			u = model_lookup_macro(IDENTIFIER_POINTER(DECL_NAME(fn)));
+			if (u && (u->kind == UA_OPEN || u->kind == UA_END)) {
+				empty_pairs.safe_push(uid);
+				empty_pairs.safe_push(DECL_UID(fn));
+				n++;
+			}
+		}
+	}
+	if (!n)
+		generic_fns->add(uid);
+	return;
+switches:
+	empty_pairs.truncate(empty_pairs.length() - 2 * n);
+}
+
+/* The primitives all of whose opens and ends switch nothing, to a fixed point. */
+static void settle_empty_primitives(void)
+{
+	bool changed = true;
+	unsigned int i, j;
+
+	while (changed) {
+		changed = false;
+		for (i = 0; i < empty_pairs.length(); i += 2) {
+			unsigned int caller = empty_pairs[i];
+			bool empty = true;
+
+			if (generic_fns->contains(caller))
+				continue;
+			for (j = 0; j < empty_pairs.length(); j += 2)
+				if (empty_pairs[j] == caller &&
+				    !generic_fns->contains(empty_pairs[j + 1]))
+					empty = false;
+			if (empty) {
+				generic_fns->add(caller);
+				changed = true;
+			}
+		}
+	}
+	empty_pairs.release();
+}
+
 /* The first pass, right after "cfg": the functions as the source wrote them. */
 static unsigned int uaccess_execute(void)
 {
@@ -779,11 +864,13 @@ static unsigned int uaccess_execute(void)
 	unsigned int uid = DECL_UID(current_function_decl);
 
 	functions_seen++;
+	note_empty_primitive();
 	/* Most functions never touch the API: skip them cheaply. */
 	if (!scan_function(&a.fi))
 		return 0;
 	/* The API's own primitives are no helpers: their callers are checked. */
-	if (model_lookup_macro(IDENTIFIER_POINTER(DECL_NAME(current_function_decl))))
+	if (region_implements_api(IDENTIFIER_POINTER(DECL_NAME(current_function_decl)),
+				  DECL_SOURCE_FILE(current_function_decl)))
 		return 0;
 	touching_fns->add(uid);
 	if (a.fi.generic)
@@ -853,6 +940,12 @@ static unsigned int uaccess_inlined_execute(void)
 	unsigned int uid = DECL_UID(DECL_ORIGIN(current_function_decl));
 	cgraph_node *node = cgraph_node::get(current_function_decl);
 	bool helper = false, touching = touching_fns->contains(uid);
+	static bool settled;
+
+	if (!settled) {
+		settle_empty_primitives();
+		settled = true;
+	}
 
 	if ((node && node->split_part) || generic_fns->contains(uid) ||
 	    !scan_inlined(DECL_INITIAL(current_function_decl), &helper, &touching) ||

@@ -67,33 +67,114 @@ static bool build_trap(const char *name)
 	       !strncmp(name, "__compiletime_assert", 20);
 }
 
+/*
+ * The model's entries and the fixed safe names, sorted on first use: a
+ * checker asks for every call in a region, and inline callees' calls, so
+ * a walk of the lists made them a fifth of sparse-uaccess's time.
+ */
+static const struct uaccess_name *model_sorted[COUNT(uaccess_names)];
+static const char *safe_sorted[COUNT(uaccess_names) + COUNT(objtool_safe) +
+			       COUNT(compiler_safe)];
+
+static int cmp_entry(const void *a, const void *b)
+{
+	return strcmp((*(const struct uaccess_name *const *)a)->name,
+		      (*(const struct uaccess_name *const *)b)->name);
+}
+
+static void sort_names(void)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < COUNT(uaccess_names); i++) {
+		model_sorted[i] = &uaccess_names[i];
+		safe_sorted[n++] = uaccess_names[i].name;
+	}
+	for (i = 0; i < COUNT(objtool_safe); i++)
+		safe_sorted[n++] = objtool_safe[i];
+	for (i = 0; i < COUNT(compiler_safe); i++)
+		safe_sorted[n++] = compiler_safe[i];
+	qsort(model_sorted, COUNT(model_sorted), sizeof(*model_sorted), cmp_entry);
+	qsort(safe_sorted, n, sizeof(*safe_sorted), cmp_name);
+}
+
+static void names_sorted(void)
+{
+	static bool sorted;
+
+	if (!sorted) {
+		sort_names();
+		sorted = true;
+	}
+}
+
 const struct uaccess_name *region_model_name(const char *name)
 {
-	size_t i;
+	struct uaccess_name key;
+	const struct uaccess_name *k = &key, *const *found;
 
-	for (i = 0; i < COUNT(uaccess_names); i++)
-		if (!strcmp(uaccess_names[i].name, name))
-			return &uaccess_names[i];
-	return NULL;
+	key.name = name;
+	names_sorted();
+	found = (const struct uaccess_name *const *)
+		bsearch(&k, model_sorted, COUNT(model_sorted), sizeof(*model_sorted), cmp_entry);
+	return found ? *found : NULL;
+}
+
+/*
+ * The API's headers implement the primitives: they are the model, not
+ * its users, and are not analysed.  @file as the compiler names it.
+ */
+bool region_implements_api(const char *function, const char *file)
+{
+	return region_model_name(function) ||
+	       strstr(file, "/asm/") || strstr(file, "asm-generic/") ||
+	       strstr(file, "include/linux/uaccess.h") || !strncmp(file, "asm/", 4);
+}
+
+/*
+ * arch/<arch>/lib holds the raw copies (copy_user_generic() opens with
+ * stac(), copy_mc_to_user() with __uaccess_begin()): their callers check
+ * the range, so a bare open there asks for no check of its own.
+ */
+bool region_checked_by_callers(const char *file)
+{
+	return !strncmp(file, "arch/", 5) && strstr(file, "/lib/");
+}
+
+/*
+ * An architecture's own open or end (arm64's uaccess_ttbr0_enable(),
+ * riscv's __enable_user_access()...) written in a .c file of that
+ * architecture is how it implements something of its own, or is not
+ * about user memory at all (arm64 switches TTBR0 for EFI calls with it):
+ * not a region to check.  In its headers (arch/.../include/) it is the
+ * body of the API's begin or end, and gives the region's events.
+ */
+bool region_arch_internal(const struct uaccess_name *api, const char *file)
+{
+	const char *a = api->arch;
+	char dir[64];
+	size_t n;
+
+	if (api->kind != UA_OPEN && api->kind != UA_END)
+		return false;
+	while (*a && strcmp(a, "all")) {
+		n = strcspn(a, ",");
+		snprintf(dir, sizeof(dir), "arch/%.*s/", (int)n, a);
+		if (strstr(file, dir) && !strstr(file, "/include/"))
+			return true;
+		a += n + (a[n] == ',');
+	}
+	return false;
 }
 
 bool region_safe_name(const char *name)
 {
-	size_t i;
-
+	names_sorted();
 	/* the API itself, and the architectures' copy routines ('safe') */
-	if (region_model_name(name) || build_trap(name) ||
-	    !strncmp(name, "__builtin_", 10))
-		return true;
-	for (i = 0; i < COUNT(objtool_safe); i++)
-		if (!strcmp(objtool_safe[i], name))
-			return true;
-	for (i = 0; i < COUNT(compiler_safe); i++)
-		if (!strcmp(compiler_safe[i], name))
-			return true;
-	return nr_extra_safe &&
-	       bsearch(&name, extra_safe, nr_extra_safe, sizeof(*extra_safe),
-		       cmp_name);
+	return bsearch(&name, safe_sorted, COUNT(safe_sorted), sizeof(*safe_sorted), cmp_name) ||
+	       build_trap(name) || !strncmp(name, "__builtin_", 10) ||
+	       (nr_extra_safe &&
+		bsearch(&name, extra_safe, nr_extra_safe, sizeof(*extra_safe), cmp_name));
 }
 
 /* ---- options ---- */

@@ -83,6 +83,9 @@ bool region_enabled(enum region_id id);
 bool region_safe_name(const char *name);
 
 const struct uaccess_name *region_model_name(const char *name);
+bool region_implements_api(const char *function, const char *file);
+bool region_checked_by_callers(const char *file);
+bool region_arch_internal(const struct uaccess_name *api, const char *file);
 const char *region_mode_name(unsigned int mode);
 
 bool region_same(const struct region_state *a, const struct region_state *b);

@@ -39,9 +39,12 @@ while IFS= read -r h; do
 	done
 done < "$work/headers" >> "$work/names"
 
-# What the configuration compiles, and of it what names one.
+# What the configuration compiles, and of it what names one.  'make -n'
+# lists only what is out of date: a flag on no command yet makes every
+# object so (Kbuild compiles again when a command changes).
 # shellcheck disable=SC2046 # ARCH=.. CROSS_COMPILE=..
-make -n -C "$build" $(sh "$top/scripts/make-args.sh" "$build") all 2> /dev/null |
+make -n -C "$build" $(sh "$top/scripts/make-args.sh" "$build") KCFLAGS=-D__UABATCH_LIST=$$ all \
+	2> /dev/null |
 	grep -o -- '-c -o [^ ]*\.o' | cut -d' ' -f3 | sort -u > "$work/objects" || true
 [ -s "$work/objects" ] || { echo "region-objects.sh: $1: make -n lists no object" >&2; exit 2; }
 pattern > "$work/pattern"

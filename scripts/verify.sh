@@ -104,7 +104,7 @@ plugin_for()
 	cc=${1%% *}
 	case $($cc -dumpmachine 2>/dev/null) in
 	"$(gcc -dumpmachine)") echo "$top/gcc-plugin/uaccess_plugin.so" ;;
-	*) echo "$top/gcc-plugin/uaccess_plugin-$($cc -dumpmachine).so" ;;
+	*) echo "$top/gcc-plugin/$($cc -dumpmachine)/uaccess_plugin.so" ;;
 	esac
 }
 

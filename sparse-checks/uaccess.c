@@ -103,7 +103,6 @@ static void set_begin(struct instance *in)
 #define INST_HASH 4096
 static struct instance *inst_hash[INST_HASH];	/* macros, by position */
 static struct instance *call_hash[INST_HASH];	/* calls, by expression */
-static struct ident *model_idents[ARRAY_SIZE(uaccess_names)];
 /* --uaccess-stats: what was seen, to tell a clean run from a blind one */
 static int show_stats, nr_functions, nr_regions, nr_accessors;
 /* What was reported: under --uaccess-werror, an error the exit status tells. */
@@ -129,16 +128,66 @@ static struct instance *instance_at(struct position pos)
 	return NULL;
 }
 
+/*
+ * What an identifier is to the analysis, found once an identifier: the
+ * preprocessor asks for every macro it expands, the walk for every call
+ * in a region and in the inline callees it looks into.
+ */
+struct ident_info {
+	struct ident *ident;
+	const struct uaccess_name *api;	/* the model's entry it names */
+	int safe;			/* region_safe_name() */
+};
+
+static struct ident_info *ident_infos;	/* open addressing, by pointer */
+static unsigned int nr_ident_infos, ident_infos_size;
+
+static struct ident_info *ident_slot(struct ident_info *table, unsigned int size,
+				     struct ident *ident)
+{
+	unsigned int i = ((unsigned long)ident >> 4) & (size - 1);
+
+	while (table[i].ident && table[i].ident != ident)
+		i = (i + 1) & (size - 1);
+	return &table[i];
+}
+
+static void grow_ident_infos(void)
+{
+	unsigned int i, size = ident_infos_size ? 2 * ident_infos_size : 4096;
+	struct ident_info *table = calloc(size, sizeof(*table));
+
+	if (!table)
+		die("sparse-uaccess: out of memory");
+	for (i = 0; i < ident_infos_size; i++)
+		if (ident_infos[i].ident)
+			*ident_slot(table, size, ident_infos[i].ident) = ident_infos[i];
+	free(ident_infos);
+	ident_infos = table;
+	ident_infos_size = size;
+}
+
+static const struct ident_info *ident_info(struct ident *ident)
+{
+	struct ident_info *info;
+	char name[256];
+
+	if (2 * (nr_ident_infos + 1) > ident_infos_size)
+		grow_ident_infos();
+	info = ident_slot(ident_infos, ident_infos_size, ident);
+	if (!info->ident) {
+		snprintf(name, sizeof(name), "%.*s", ident->len, ident->name);
+		info->ident = ident;
+		info->api = region_model_name(name);
+		info->safe = region_safe_name(name);
+		nr_ident_infos++;
+	}
+	return info;
+}
+
 static const struct uaccess_name *model_lookup(struct ident *ident)
 {
-	int i;
-
-	if (!ident)
-		return NULL;
-	for (i = 0; i < ARRAY_SIZE(uaccess_names); i++)
-		if (model_idents[i] == ident)
-			return &uaccess_names[i];
-	return NULL;
+	return ident ? ident_info(ident)->api : NULL;
 }
 
 static int wordlike(struct token *t)
@@ -292,32 +341,6 @@ static int stream_uses_model(int stream)
 	return stream < nr_model_streams && model_streams[stream];
 }
 
-/*
- * An architecture's own primitive (arm64's uaccess_ttbr0_enable(),
- * riscv's __enable_user_access()...) called in a .c file of that
- * architecture is how it implements something of its own, or is not
- * about user memory at all (arm64 switches TTBR0 for EFI calls with it):
- * not a region to check.  In its headers (arch/.../include/) it is the
- * body of the API's begin or end, and gives the region's events.
- */
-static int arch_internal(const struct uaccess_name *api, struct position pos)
-{
-	const char *file = stream_name(pos.stream), *a = api->arch;
-	char dir[64];
-	int n;
-
-	if (api->kind != UA_OPEN && api->kind != UA_END)
-		return 0;
-	while (*a && strcmp(a, "all")) {
-		n = strcspn(a, ",");
-		snprintf(dir, sizeof(dir), "arch/%.*s/", n, a);
-		if (strstr(file, dir) && !strstr(file, "/include/"))
-			return 1;
-		a += n + (a[n] == ',');
-	}
-	return 0;
-}
-
 static void record(struct position pos, const struct uaccess_name *api,
 		   int nargs, struct token **args)
 {
@@ -355,7 +378,7 @@ static void expand_hook(struct token *name, int nargs, struct token **args)
 	struct instance *in;
 
 	in = instance_at(name->pos);
-	if (!api || api->kind == UA_ACCESS || arch_internal(api, name->pos)) {
+	if (!api || api->kind == UA_ACCESS || region_arch_internal(api, stream_name(name->pos.stream))) {
 		if (!in)
 			*w = name->pos;
 		return;
@@ -374,8 +397,6 @@ int uaccess_options(int argc, char **argv)
 	char why[200];
 	int i, j;
 
-	for (i = 0; i < ARRAY_SIZE(uaccess_names); i++)
-		model_idents[i] = built_in_ident(uaccess_names[i].name);
 	preprocess_expand_hook = expand_hook;
 	for (i = j = 0; i < argc; i++) {
 		if (!strcmp(argv[i], "--uaccess-stats")) {
@@ -467,6 +488,8 @@ struct ctx {
 	int scope_depth;
 	struct label_states *labels;
 	int nr_labels, max_labels;
+	int *label_slots;		/* 1 + index in labels, by pointer */
+	int label_slots_size;
 	struct finding *findings;
 	int nr_findings, max_findings;
 	struct switch_ctx *sw;
@@ -477,26 +500,59 @@ struct ctx {
 	/* variables a condition tests, from every pass: begins' results */
 	struct symbol *tested_vars[64];
 	int nr_tested_vars;
+	int nr_events;			/* primitives met in this pass */
 };
 
 static void walk_stmt(struct ctx *c, struct statement *stmt, struct states *st);
 static void walk_expr(struct ctx *c, struct expression *expr, struct states *st);
 static void queue_inline(struct symbol *sym, struct states *st);
 
-static struct states *label_of(struct ctx *c, struct symbol *label)
+static int *label_slot(int *slots, int size, struct label_states *labels,
+		      struct symbol *label)
 {
-	int i;
+	int i = ((unsigned long)label >> 4) & (size - 1);
 
-	for (i = 0; i < c->nr_labels; i++)
-		if (c->labels[i].label == label)
-			return &c->labels[i].st;
+	while (slots[i] && labels[slots[i] - 1].label != label)
+		i = (i + 1) & (size - 1);
+	return &slots[i];
+}
+
+/* Room for one more label: the table of slots kept at most half full. */
+static void grow_labels(struct ctx *c)
+{
+	int i, size;
+
 	if (c->nr_labels == c->max_labels) {
 		c->max_labels = c->max_labels * 2 + 16;
 		c->labels = realloc(c->labels, c->max_labels * sizeof(*c->labels));
+		if (!c->labels)
+			die("sparse-uaccess: out of memory");
 	}
-	c->labels[c->nr_labels].label = label;
-	c->labels[c->nr_labels].st.n = 0;
-	return &c->labels[c->nr_labels++].st;
+	if (2 * (c->nr_labels + 1) <= c->label_slots_size)
+		return;
+	size = c->label_slots_size ? 2 * c->label_slots_size : 64;
+	free(c->label_slots);
+	c->label_slots = calloc(size, sizeof(*c->label_slots));
+	if (!c->label_slots)
+		die("sparse-uaccess: out of memory");
+	c->label_slots_size = size;
+	for (i = 0; i < c->nr_labels; i++)
+		*label_slot(c->label_slots, size, c->labels, c->labels[i].label) = i + 1;
+}
+
+/* The states that reach @label (a goto's, a loop's break or continue). */
+static struct states *label_of(struct ctx *c, struct symbol *label)
+{
+	int *slot;
+
+	grow_labels(c);
+	slot = label_slot(c->label_slots, c->label_slots_size, c->labels, label);
+	if (!*slot) {
+		c->labels[c->nr_labels].label = label;
+		c->labels[c->nr_labels].st.n = 0;
+		*slot = ++c->nr_labels;
+	}
+	return &c->labels[*slot - 1].st;
 }
 
 /* The region analysis reports here: one finding per place and id. */
@@ -593,7 +649,7 @@ static struct symbol *unsafe_callee(struct symbol *sym, int depth)
 
 	if (!sym || !sym->ident)
 		return sym;
-	if (model_lookup(sym->ident) || region_safe_name(show_ident(sym->ident)))
+	if (ident_info(sym->ident)->safe)
 		return NULL;
 	if (sym->definition)
 		sym = sym->definition;
@@ -749,12 +805,12 @@ static struct instance *call_instance(struct ctx *c, struct expression *expr)
 {
 	struct symbol *sym = callee(expr->fn);
 	const struct uaccess_name *api;
-	struct instance *in;
+	struct instance *in, *alias;
 	struct expression *arg;
 	unsigned long h;
 
 	if (!sym || !(api = model_lookup(sym->ident)) || api->kind == UA_ACCESS ||
-	    api->kind == UA_SAFE || arch_internal(api, expr->pos))
+	    api->kind == UA_SAFE || region_arch_internal(api, stream_name(expr->pos.stream)))
 		return NULL;
 	/* by call, not by position: a wrapper macro shares one position */
 	h = ((unsigned long)expr >> 4) % INST_HASH;
@@ -765,6 +821,16 @@ static struct instance *call_instance(struct ctx *c, struct expression *expr)
 	in->pos = expr->fn->pos;
 	in->api = api;
 	set_begin(in);
+	/*
+	 * Called through an object-like alias the source wrote (riscv's
+	 * user_write_access_begin for its user_access_begin()): the region
+	 * is the one the source asked for, by name and mode.
+	 */
+	alias = instance_at(expr->fn->pos);
+	if (alias && !alias->nargs && alias->api->kind == api->kind) {
+		in->begin.name = alias->api->name;
+		in->begin.mode = alias->api->mode;
+	}
 	in->is_call = 1;
 	in->call = expr;
 	in->hash_next = call_hash[h];
@@ -1426,6 +1492,7 @@ static void event(struct ctx *c, struct instance *in, struct states *st,
 	struct states out = { 0 };
 	int i;
 
+	c->nr_events++;
 	/* what verifies an open region: a check, masking, a checking begin */
 	if (in->api->kind == UA_CHECK || in->api->kind == UA_MASKED ||
 	    in->api->kind == UA_BEGIN) {
@@ -2011,22 +2078,16 @@ static int checked_in_fn(struct ctx *c, struct instance *open)
 	return 0;
 }
 
-/*
- * The API's headers and arch/<arch>/lib implement the
- * primitives (stac() in copy_user_generic(), __uaccess_begin() in
- * copy_mc_to_user(), whose callers check the range): they are the model,
- * not its users.
- */
-static int implements_api(struct symbol *sym)
-{
-	const char *file = stream_name(sym->pos.stream);
 
-	if (model_lookup(sym->ident))
-		return 1;
-	return strstr(file, "/asm/") || strstr(file, "asm-generic/") ||
-	       strstr(file, "include/linux/uaccess.h") ||
-	       !strncmp(file, "asm/", 4) ||
-	       (!strncmp(file, "arch/", 5) && strstr(file, "/lib/"));
+/* No path of @st has a region open or begun. */
+static int all_closed(const struct states *st)
+{
+	int i;
+
+	for (i = 0; i < st->n; i++)
+		if (st->s[i].bits & ~REGION_CLOSED)
+			return 0;
+	return 1;
 }
 
 static void check_function(struct symbol *sym, struct statement *body,
@@ -2043,11 +2104,19 @@ static void check_function(struct symbol *sym, struct statement *body,
 		st = *entry;
 		c.nr_opens = 0;
 		c.nr_checks = 0;
+		c.nr_events = 0;
 		walk_stmt(&c, body, &st);
 		check_leak(&c, sym->pos, &st);
+		/*
+		 * Most functions meet no primitive: with no region at the
+		 * entry, the last pass would find nothing either.
+		 */
+		if (!c.nr_events && all_closed(entry))
+			break;
 	}
 	for (i = 0; i < c.nr_opens; i++)
-		if (!checked_in_fn(&c, c.opens[i]))
+		if (!checked_in_fn(&c, c.opens[i]) &&
+		    !region_checked_by_callers(stream_name(sym->pos.stream)))
 			region_unverified(&c.sink, &c.opens[i]->pos,
 					  c.opens[i]->api->name,
 					  c.opens[i]->ptr ? c.opens[i]->ptr_text : NULL);
@@ -2063,6 +2132,7 @@ static void check_function(struct symbol *sym, struct statement *body,
 	}
 	free(c.findings);
 	free(c.labels);
+	free(c.label_slots);
 }
 
 /*
@@ -2136,7 +2206,7 @@ static void check_symbol(struct symbol *sym, struct states *entry)
 		return;
 	/* the template of an inline function is unevaluated but walkable */
 	body = base->stmt ? base->stmt : base->inline_stmt;
-	if (!body || implements_api(sym))
+	if (!body || region_implements_api(show_ident(sym->ident), stream_name(sym->pos.stream)))
 		return;
 	check_function(sym, body, entry);
 }

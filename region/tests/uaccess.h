@@ -41,10 +41,11 @@ static __always_inline bool __access_ok(const void __user *ptr, unsigned long si
 
 #define __uaccess_begin()	stac()
 #define __uaccess_end()		clac()
+#define barrier_nospec()	asm volatile("lfence")
 #define __uaccess_begin_nospec()	\
 ({					\
 	stac();				\
-	asm volatile("lfence");		\
+	barrier_nospec();		\
 })
 
 static __always_inline __attribute__((warn_unused_result))
@@ -86,26 +87,7 @@ do {									\
 	(x) = __gu_val;							\
 } while (0)
 
-/* A plain goto leaves a scope through its cleanup; an asm goto would not. */
-#define unsafe_get_user(x, ptr, label)			\
-do {							\
-	__label__ local_label;				\
-	arch_unsafe_get_user(x, ptr, local_label);	\
-	if (0) {					\
-	local_label:					\
-		goto label;				\
-	}						\
-} while (0)
-
-#define unsafe_put_user(x, ptr, label)			\
-do {							\
-	__label__ local_label;				\
-	arch_unsafe_put_user(x, ptr, local_label);	\
-	if (0) {					\
-	local_label:					\
-		goto label;				\
-	}						\
-} while (0)
+#include "uaccess_labels.h"
 
 static inline void __user *mask_user_address(const void __user *ptr)
 {
@@ -123,53 +105,7 @@ static inline void __user *mask_user_address(const void __user *ptr)
 #define masked_user_read_access_begin	masked_user_access_begin
 #define masked_user_rw_access_begin(u)	masked_user_access_begin(u)
 
-static __always_inline void __scoped_user_read_access_end(const void *p)
-{
-	user_read_access_end();
-}
-static __always_inline void __scoped_user_write_access_end(const void *p)
-{
-	user_write_access_end();
-}
-static __always_inline void __scoped_user_rw_access_end(const void *p)
-{
-	user_access_end();
-}
-
-#define __scoped_user_access_begin(mode, uptr, size, elbl)		\
-({									\
-	__typeof__(uptr) __retptr;					\
-									\
-	if (can_do_masked_user_access()) {				\
-		__retptr = masked_user_##mode##_access_begin(uptr);	\
-	} else {							\
-		__retptr = uptr;					\
-		if (!user_##mode##_access_begin(uptr, size))		\
-			goto elbl;					\
-	}								\
-	__retptr;							\
-})
-
-#define __scoped_user_access(mode, uptr, size, elbl)			\
-for (bool done = 0; !done; done = 1)					\
-	for (__auto_type _tmpptr = __scoped_user_access_begin(mode, uptr, size, elbl); \
-	     !done; done = 1)						\
-		for (const __auto_type uptr				\
-		     __cleanup(__scoped_user_##mode##_access_end) =	\
-		     _tmpptr; !done; done = 1)
-
-#define scoped_user_read_access_size(usrc, size, elbl)		\
-	__scoped_user_access(read, usrc, size, elbl)
-#define scoped_user_read_access(usrc, elbl)			\
-	scoped_user_read_access_size(usrc, sizeof(*(usrc)), elbl)
-#define scoped_user_write_access_size(udst, size, elbl)		\
-	__scoped_user_access(write, udst, size, elbl)
-#define scoped_user_write_access(udst, elbl)			\
-	scoped_user_write_access_size(udst, sizeof(*(udst)), elbl)
-#define scoped_user_rw_access_size(uptr, size, elbl)		\
-	__scoped_user_access(rw, uptr, size, elbl)
-#define scoped_user_rw_access(uptr, elbl)			\
-	scoped_user_rw_access_size(uptr, sizeof(*(uptr)), elbl)
+#include "uaccess_scoped.h"
 
 extern int _printk(const char *fmt, ...);
 #define printk _printk

@@ -5,7 +5,7 @@
 # (scripts/gcc-versions.sh: 13 to 16, what Debian 13, Fedora and Arch
 # build kernels with), as with the machine's own: it builds, its
 # testcases pass, it says nothing on the objects of 7.2 that open
-# regions (gcc_plugin_false_positives.sh N), and it finds every mutant of
+# regions (false_positives.sh N), and it finds every mutant of
 # 7.2 (region_mutants.sh N) with its id at its line.
 
 . "$(dirname "$0")/../lib.sh"
@@ -27,7 +27,7 @@ for n in $versions; do
 	[ $status = 0 ] && [ "$passed" = "$testcases" ] ||
 		{ cat "$work/corpus" >&2; die "gcc-$n: $passed of $testcases testcases pass"; }
 	echo "gcc-$n: $passed testcases pass"
-	sh "$top/testcases/integration/gcc_plugin_false_positives.sh" "$n"
+	sh "$top/testcases/integration/false_positives.sh" "$n"
 	sh "$top/testcases/integration/region_mutants.sh" "$n" > "$work/mutants" ||
 		die "gcc-$n: mutants"
 	echo "gcc-$n: $(grep -c ' at line ' "$work/mutants") mutants of 7.2 found," \

@@ -1,0 +1,87 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# No false positive from either checker on correct kernel code: every
+# object of the x86_64_defconfig trees of 6.12 and 7.2 whose source opens
+# a user-access region (scripts/region-objects.sh lists them from the
+# build) is compiled with the GCC plugin and checked by sparse-uaccess in
+# one build, 'make C=2 CHECK=... KCFLAGS=-fplugin=...', as a developer
+# runs both; each checker must have analysed a function with a region in
+# every file (their statistics say), neither may report.  The trees' lock is held, as another test builds in them.
+#
+# The same for the plugin alone in the arm64 and riscv defconfig build
+# directories of 7.2 that 'make kernels' configures, with the plugin
+# built for each cross compiler (powerpc's regions it does not read yet:
+# README).  With a GCC version N as argument (gcc_versions.sh gives each
+# of the chroot's), the objects of 7.2 in the chroot's x86_64_defconfig
+# build directory (scripts/gcc-versions.sh), with gcc-N and the plugin
+# built by it, alone.
+
+. "$(dirname "$0")/../lib.sh"
+
+gcc=${1:-}
+plugin=$(plugin_for "$gcc") || exit 1
+checker=$top/sparse-checks/sparse-uaccess
+[ -n "$gcc" ] || [ -x "$checker" ] || die "$checker: not built (make)"
+versions="6.12 7.2"
+[ -z "$gcc" ] || versions=7.2
+
+for v in $versions; do
+	kdir=$(ktree "$v")
+	sh "$top/scripts/region-objects.sh" "$kdir" > "$work/objects" ||
+		die "$v: region-objects.sh failed"
+	n=$(wc -l < "$work/objects")
+	[ "$n" -ge 20 ] || die "$v: only $n objects that open a region"
+	# A flag new to every run makes Kbuild compile the objects again.
+	flags="-fplugin=$plugin -fplugin-arg-uaccess_plugin-time-report -D__UABATCH_RUN=$$"
+	if [ -n "$gcc" ]; then
+		# shellcheck disable=SC2046 # object paths
+		chroot_make_7_2 "$gcc" -j2 KCFLAGS="$flags" $(cat "$work/objects")
+	else
+		# shellcheck disable=SC2046 # object paths
+		flock "$kdir/../linux-$v.lock" make -s -C "$kdir" -j2 KCFLAGS="$flags" C=2 \
+			CHECK="$checker --uaccess-only --uaccess-stats" $(cat "$work/objects")
+	fi > "$work/build.log" 2>&1 || { tail -20 "$work/build.log" >&2; die "$v: build failed"; }
+	if grep '\[uaccess:' "$work/build.log" >&2; then
+		die "$v${gcc:+ gcc-$gcc}: false positives above"
+	fi
+	# 'uaccess_plugin: FILE: N functions, M analysed, ...'
+	analysed=$(awk '/^uaccess_plugin: / && $5 > 0 { n++ } END { print n + 0 }' "$work/build.log")
+	[ "$analysed" -ge "$n" ] || die "$v${gcc:+ gcc-$gcc}: the plugin analysed regions in $analysed of $n files"
+	if [ -n "$gcc" ]; then
+		echo "$v gcc-$gcc: $n objects that open a region, plugin: no finding"
+		continue
+	fi
+	grep -q "not available" "$work/build.log" && die "$v: kbuild skipped the checker"
+	checked=$(grep -c '^sparse-uaccess: ' "$work/build.log" || true)
+	regions=$(awk '/^sparse-uaccess: /{ r += $4 } END { print r + 0 }' "$work/build.log")
+	[ "$checked" -ge "$n" ] || die "$v: sparse-uaccess checked $checked of $n files"
+	[ "$regions" -ge "$n" ] || die "$v: only $regions regions seen in $n files"
+	echo "$v: $n objects that open a region, $regions regions seen; plugin and sparse-uaccess: no finding"
+done
+
+[ -z "$gcc" ] || exit 0
+for a in arm64 riscv; do
+	b=$cache/build-7.2-$a
+	[ -f "$b/.uabatch-prepared" ] || die "$b: no build directory: run 'make kernels'"
+	args=$(sh "$top/scripts/make-args.sh" "$b")
+	cross=${args##*CROSS_COMPILE=}
+	plugin=$top/gcc-plugin/${cross%-}/uaccess_plugin.so
+	[ -f "$plugin" ] || die "$plugin: not built (make)"
+	sh "$top/scripts/region-objects.sh" "$b" > "$work/objects" || die "$a: region-objects.sh failed"
+	n=$(wc -l < "$work/objects")
+	[ "$n" -ge 15 ] || die "$a: only $n objects that open a region"
+	# shellcheck disable=SC2046 # ARCH=.. CROSS_COMPILE=.., object paths
+	flock "$b/.uabatch.lock" make -s -C "$b" -j2 $args \
+		KCFLAGS="-fplugin=$plugin -fplugin-arg-uaccess_plugin-time-report -D__UABATCH_RUN=$$" \
+		$(cat "$work/objects") > "$work/build.log" 2>&1 ||
+		{ tail -20 "$work/build.log" >&2; die "$a: build failed"; }
+	if grep '\[uaccess:' "$work/build.log" >&2; then
+		die "7.2 $a: false positives above"
+	fi
+	# Objects whose only opens are their architecture's own (arm64's
+	# EFI and cache maintenance code) have none to analyse.
+	analysed=$(awk '/^uaccess_plugin: / && $5 > 0 { n++ } END { print n + 0 }' "$work/build.log")
+	[ $((analysed * 10)) -ge $((n * 8)) ] || die "7.2 $a: the plugin analysed regions in $analysed of $n files"
+	echo "7.2 $a: $n objects that open a region, $analysed analysed; plugin: no finding"
+done

@@ -795,7 +795,8 @@ static vec<unsigned int> empty_pairs;
 
 static void note_empty_primitive(void)
 {
-	unsigned int uid = DECL_UID(current_function_decl), n = 0;
+	unsigned int uid = DECL_UID(current_function_decl);
+	unsigned int start = empty_pairs.length();
 	const struct uaccess_name *u;
 	gimple_stmt_iterator gsi;
 	basic_block bb;
@@ -810,8 +811,10 @@ static void note_empty_primitive(void)
 		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 			gimple *stmt = gsi_stmt(gsi);
 
-			if (gimple_code(stmt) == GIMPLE_ASM)
-				goto switches;
+			if (gimple_code(stmt) == GIMPLE_ASM) {
+				empty_pairs.truncate(start);
+				return;
+			}
 			if (!is_gimple_call(stmt) || !(fn = gimple_call_fndecl(stmt)) ||
 			    !DECL_NAME(fn))
 				continue;
@@ -819,15 +822,11 @@ static void note_empty_primitive(void)
 			if (u && (u->kind == UA_OPEN || u->kind == UA_END)) {
 				empty_pairs.safe_push(uid);
 				empty_pairs.safe_push(DECL_UID(fn));
-				n++;
 			}
 		}
 	}
-	if (!n)
+	if (empty_pairs.length() == start)
 		generic_fns->add(uid);
-	return;
-switches:
-	empty_pairs.truncate(empty_pairs.length() - 2 * n);
 }
 
 /* The primitives all of whose opens and ends switch nothing, to a fixed point. */

@@ -378,7 +378,8 @@ static void expand_hook(struct token *name, int nargs, struct token **args)
 	struct instance *in;
 
 	in = instance_at(name->pos);
-	if (!api || api->kind == UA_ACCESS || region_arch_internal(api, stream_name(name->pos.stream))) {
+	if (!api || api->kind == UA_ACCESS ||
+	    region_arch_internal(api, stream_name(name->pos.stream))) {
 		if (!in)
 			*w = name->pos;
 		return;
@@ -2078,7 +2079,6 @@ static int checked_in_fn(struct ctx *c, struct instance *open)
 	return 0;
 }
 
-
 /* No path of @st has a region open or begun. */
 static int all_closed(const struct states *st)
 {
@@ -2095,6 +2095,7 @@ static void check_function(struct symbol *sym, struct statement *body,
 {
 	struct states st;
 	struct ctx c = { .sink = { report, c.fn_name }, .fn = sym };
+	int checked_by_callers = region_checked_by_callers(stream_name(sym->pos.stream));
 	int pass, i;
 
 	snprintf(c.fn_name, sizeof(c.fn_name), "%s", show_ident(sym->ident));
@@ -2114,9 +2115,8 @@ static void check_function(struct symbol *sym, struct statement *body,
 		if (!c.nr_events && all_closed(entry))
 			break;
 	}
-	for (i = 0; i < c.nr_opens; i++)
-		if (!checked_in_fn(&c, c.opens[i]) &&
-		    !region_checked_by_callers(stream_name(sym->pos.stream)))
+	for (i = 0; i < c.nr_opens && !checked_by_callers; i++)
+		if (!checked_in_fn(&c, c.opens[i]))
 			region_unverified(&c.sink, &c.opens[i]->pos,
 					  c.opens[i]->api->name,
 					  c.opens[i]->ptr ? c.opens[i]->ptr_text : NULL);
@@ -2206,7 +2206,8 @@ static void check_symbol(struct symbol *sym, struct states *entry)
 		return;
 	/* the template of an inline function is unevaluated but walkable */
 	body = base->stmt ? base->stmt : base->inline_stmt;
-	if (!body || region_implements_api(show_ident(sym->ident), stream_name(sym->pos.stream)))
+	if (!body ||
+	    region_implements_api(show_ident(sym->ident), stream_name(sym->pos.stream)))
 		return;
 	check_function(sym, body, entry);
 }

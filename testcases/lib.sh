@@ -134,6 +134,17 @@ plugin_for()
 		{ cat "$work/plugin.log" >&2; die "gcc-$1: the plugin does not build"; }
 }
 
+# The GCC plugin 'make' built for the cross compiler of build directory
+# $1 (its CROSS_COMPILE); fails when there is none.
+cross_plugin()
+{
+	cross=$(sh "$top/scripts/make-args.sh" "$1")
+	cross=${cross##*CROSS_COMPILE=}
+	[ -f "$top/gcc-plugin/${cross%-}/uaccess_plugin.so" ] ||
+		die "$top/gcc-plugin/${cross%-}/uaccess_plugin.so: not built (make)"
+	echo "$top/gcc-plugin/${cross%-}/uaccess_plugin.so"
+}
+
 # make in the chroot's build directory of 7.2 for GCC version $1, with
 # gcc-$1; the make arguments follow.
 chroot_make_7_2()

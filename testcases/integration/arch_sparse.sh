@@ -54,9 +54,7 @@ for a in arm64 powerpc riscv; do
 	# where it reads the regions (not powerpc's yet).
 	plugin_flag= engines=1
 	if [ "$a" != powerpc ]; then
-		cross=$(sh "$top/scripts/make-args.sh" "$b")
-		cross=${cross##*CROSS_COMPILE=}
-		plugin_flag=-fplugin=$top/gcc-plugin/${cross%-}/uaccess_plugin.so
+		plugin_flag=-fplugin=$(cross_plugin "$b") || exit 1
 		engines=2
 	fi
 	sh "$top/scripts/region-objects.sh" "$b" > "$work/objects" ||

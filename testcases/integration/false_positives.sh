@@ -7,7 +7,8 @@
 # build) is compiled with the GCC plugin and checked by sparse-uaccess in
 # one build, 'make C=2 CHECK=... KCFLAGS=-fplugin=...', as a developer
 # runs both; each checker must have analysed a function with a region in
-# every file (their statistics say), neither may report.  The trees' lock is held, as another test builds in them.
+# every file (their statistics say), neither may report.  The trees'
+# lock is held, as another test builds in them.
 #
 # The same for the plugin alone in the arm64 and riscv defconfig build
 # directories of 7.2 that 'make kernels' configures, with the plugin
@@ -25,6 +26,13 @@ checker=$top/sparse-checks/sparse-uaccess
 [ -n "$gcc" ] || [ -x "$checker" ] || die "$checker: not built (make)"
 versions="6.12 7.2"
 [ -z "$gcc" ] || versions=7.2
+
+# The files of build log $1 in which the plugin analysed a function:
+# its 'uaccess_plugin: FILE: N functions, M analysed, ...' lines.
+plugin_analysed()
+{
+	awk '/^uaccess_plugin: / && $5 > 0 { n++ } END { print n + 0 }' "$1"
+}
 
 for v in $versions; do
 	kdir=$(ktree "$v")
@@ -45,8 +53,7 @@ for v in $versions; do
 	if grep '\[uaccess:' "$work/build.log" >&2; then
 		die "$v${gcc:+ gcc-$gcc}: false positives above"
 	fi
-	# 'uaccess_plugin: FILE: N functions, M analysed, ...'
-	analysed=$(awk '/^uaccess_plugin: / && $5 > 0 { n++ } END { print n + 0 }' "$work/build.log")
+	analysed=$(plugin_analysed "$work/build.log")
 	[ "$analysed" -ge "$n" ] || die "$v${gcc:+ gcc-$gcc}: the plugin analysed regions in $analysed of $n files"
 	if [ -n "$gcc" ]; then
 		echo "$v gcc-$gcc: $n objects that open a region, plugin: no finding"
@@ -64,15 +71,12 @@ done
 for a in arm64 riscv; do
 	b=$cache/build-7.2-$a
 	[ -f "$b/.uabatch-prepared" ] || die "$b: no build directory: run 'make kernels'"
-	args=$(sh "$top/scripts/make-args.sh" "$b")
-	cross=${args##*CROSS_COMPILE=}
-	plugin=$top/gcc-plugin/${cross%-}/uaccess_plugin.so
-	[ -f "$plugin" ] || die "$plugin: not built (make)"
+	plugin=$(cross_plugin "$b") || exit 1
 	sh "$top/scripts/region-objects.sh" "$b" > "$work/objects" || die "$a: region-objects.sh failed"
 	n=$(wc -l < "$work/objects")
 	[ "$n" -ge 15 ] || die "$a: only $n objects that open a region"
 	# shellcheck disable=SC2046 # ARCH=.. CROSS_COMPILE=.., object paths
-	flock "$b/.uabatch.lock" make -s -C "$b" -j2 $args \
+	flock "$b/.uabatch.lock" make -s -C "$b" -j2 $(sh "$top/scripts/make-args.sh" "$b") \
 		KCFLAGS="-fplugin=$plugin -fplugin-arg-uaccess_plugin-time-report -D__UABATCH_RUN=$$" \
 		$(cat "$work/objects") > "$work/build.log" 2>&1 ||
 		{ tail -20 "$work/build.log" >&2; die "$a: build failed"; }
@@ -81,7 +85,7 @@ for a in arm64 riscv; do
 	fi
 	# Objects whose only opens are their architecture's own (arm64's
 	# EFI and cache maintenance code) have none to analyse.
-	analysed=$(awk '/^uaccess_plugin: / && $5 > 0 { n++ } END { print n + 0 }' "$work/build.log")
+	analysed=$(plugin_analysed "$work/build.log")
 	[ $((analysed * 10)) -ge $((n * 8)) ] || die "7.2 $a: the plugin analysed regions in $analysed of $n files"
 	echo "7.2 $a: $n objects that open a region, $analysed analysed; plugin: no finding"
 done

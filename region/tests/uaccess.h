@@ -9,19 +9,7 @@
 #ifndef TEST_UACCESS_H
 #define TEST_UACCESS_H
 
-#ifdef __CHECKER__
-#define __user __attribute__((noderef, address_space(__user)))
-#else
-#define __user
-#endif
-#define EFAULT 14
-typedef unsigned long size_t;
-typedef _Bool bool;
-
-#define likely(x)	__builtin_expect(!!(x), 1)
-#define unlikely(x)	__builtin_expect(!!(x), 0)
-#define __always_inline	inline __attribute__((__always_inline__))
-#define __cleanup(f)	__attribute__((__cleanup__(f)))
+#include "uaccess_types.h"
 
 static __always_inline void clac(void)
 {

@@ -10,20 +10,7 @@
 #ifndef UACCESS_GENERIC_H
 #define UACCESS_GENERIC_H
 
-#ifdef __CHECKER__
-#define __user __attribute__((noderef, address_space(__user)))
-#else
-#define __user
-#endif
-#define NULL ((void *)0)
-#define EFAULT 14
-typedef unsigned long size_t;
-typedef _Bool bool;
-
-#define likely(x)	__builtin_expect(!!(x), 1)
-#define unlikely(x)	__builtin_expect(!!(x), 0)
-#define __always_inline	inline __attribute__((__always_inline__))
-#define __cleanup(f)	__attribute__((__cleanup__(f)))
+#include "uaccess_types.h"
 
 /* asm-generic/access_ok.h */
 #define TASK_SIZE_MAX	0x0000800000000000UL

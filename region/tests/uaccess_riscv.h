@@ -9,21 +9,8 @@
 #ifndef UACCESS_RISCV_H
 #define UACCESS_RISCV_H
 
-#ifdef __CHECKER__
-#define __user __attribute__((noderef, address_space(__user)))
-#else
-#define __user
-#endif
-#define NULL ((void *)0)
-#define EFAULT 14
+#include "uaccess_types.h"
 #define SR_SUM 0x00040000UL
-typedef unsigned long size_t;
-typedef _Bool bool;
-
-#define likely(x)	__builtin_expect(!!(x), 1)
-#define unlikely(x)	__builtin_expect(!!(x), 0)
-#define __always_inline	inline __attribute__((__always_inline__))
-#define __cleanup(f)	__attribute__((__cleanup__(f)))
 
 static inline int __access_ok(const void __user *ptr, unsigned long size)
 {

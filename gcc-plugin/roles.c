@@ -23,17 +23,21 @@ static hash_map<const char *, const struct uaccess_name *> *macro_cache;
 
 /* The roles of the current function's statements, computed once. */
 static hash_map<gimple *, struct stmt_role> *role_cache;
+/* ... and what each condition is as a kernel-address test (kernel_test()). */
+static hash_map<gimple *, int> *kernel_cache;
 
 void roles_init(void)
 {
 	macro_cache = new hash_map<const char *, const struct uaccess_name *>;
 	role_cache = new hash_map<gimple *, struct stmt_role>;
+	kernel_cache = new hash_map<gimple *, int>;
 }
 
 /* A new function: the statements of the last one may have been freed. */
 void roles_start(void)
 {
 	role_cache->empty();
+	kernel_cache->empty();
 }
 
 const struct uaccess_name *model_lookup_macro(const char *name)
@@ -117,6 +121,10 @@ static const struct uaccess_name *unscoped(const struct uaccess_name **m, int n)
 static const char *callee_name(const gimple *stmt)
 {
 	tree fn = gimple_call_fndecl(stmt);
+
+	/* a clone (foo.constprop.0) by its origin's name */
+	if (fn)
+		fn = DECL_ORIGIN(fn);
 
 	if (!fn || !DECL_NAME(fn))
 		return NULL;
@@ -209,6 +217,15 @@ static struct stmt_role classify_uncached(gimple *stmt)
 	if (!n) {
 		if (!call)
 			return r;
+		if (!callee && callee_name(stmt) &&
+		    region_in_callers_region(callee_name(stmt))) {
+			/* It runs in the caller's region: an accessor. */
+			r.role = R_ACCESS;
+			r.kind = UA_UNSAFE;
+			r.mode = (enum uaccess_mode)0;
+			r.name = callee_name(stmt);
+			return r;
+		}
 		if (!callee) {
 			r.role = R_CALL;
 			return r;
@@ -323,7 +340,7 @@ static const struct uaccess_name *call_site_element(location_t loc, tree fn)
  * that switches user access is the event: the stac() in
  * user_access_begin()'s body opens, not the access_ok() before it.
  */
-static enum role switch_role(tree *stack, int from)
+static enum role switch_role(tree *stack, int from, tree *primitive)
 {
 	const struct uaccess_name *u;
 	int i;
@@ -334,11 +351,13 @@ static enum role switch_role(tree *stack, int from)
 		if (TREE_CODE(fn) != FUNCTION_DECL || !DECL_NAME(fn))
 			continue;
 		u = model_lookup_macro(IDENTIFIER_POINTER(DECL_NAME(fn)));
+		*primitive = stack[i];
 		if (u && u->kind == UA_OPEN)
 			return R_OPEN;
 		if (u && u->kind == UA_END)
 			return R_END;
 	}
+	*primitive = stack[from];
 	return R_PART;
 }
 
@@ -384,12 +403,88 @@ static struct stmt_role classify_inlined(gimple *stmt)
 		r.role = R_CHECK;
 		break;
 	default:
-		r.role = switch_role(stack, i);
+		r.role = switch_role(stack, i, &r.primitive);
 		if (r.role == R_PART && gimple_code(stmt) == GIMPLE_ASM)
 			r.role = asm_switch_role(gimple_location(stmt), u);
 		break;
 	}
 	return r;
+}
+
+/*
+ * After inlining, a switch that the architecture writes in several asms
+ * and calls is one event (7.2 powerpc's allow_user_access() is a feature
+ * test, isync, mtspr and isync; prevent_user_access() also calls its
+ * flush): the first of an inlined open or end on a path.  Its other
+ * statements, which one of the same inlined primitive dominates, are
+ * part of it.
+ */
+struct switch_stmt {
+	tree primitive;
+	gimple *stmt;
+	basic_block bb;
+	int pos;			/* in its basic block */
+};
+
+static int cmp_switch(const void *a, const void *b)
+{
+	const struct switch_stmt *x = (const struct switch_stmt *)a;
+	const struct switch_stmt *y = (const struct switch_stmt *)b;
+
+	/* grouped by primitive, in statement order within each */
+	if (x->primitive != y->primitive)
+		return x->primitive < y->primitive ? -1 : 1;
+	return x->bb->index != y->bb->index ? x->bb->index - y->bb->index :
+	       x->pos - y->pos;
+}
+
+static bool dominates(const struct switch_stmt *a, const struct switch_stmt *b)
+{
+	if (a->bb == b->bb)
+		return a->pos < b->pos;
+	return dominated_by_p(CDI_DOMINATORS, b->bb, a->bb);
+}
+
+void settle_switches(void)
+{
+	bool computed = !dom_info_available_p(CDI_DOMINATORS);
+	auto_vec<struct switch_stmt> sw;
+	unsigned int i, j, start;
+	basic_block bb;
+
+	FOR_EACH_BB_FN(bb, cfun) {
+		gimple_stmt_iterator gsi;
+		int pos = 0;
+
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi), pos++) {
+			struct stmt_role r = classify(gsi_stmt(gsi));
+			struct switch_stmt s = { r.primitive, gsi_stmt(gsi), bb, pos };
+
+			if ((r.role == R_OPEN || r.role == R_END) && r.primitive)
+				sw.safe_push(s);
+		}
+	}
+	if (sw.length() < 2)
+		return;
+	if (computed)
+		calculate_dominance_info(CDI_DOMINATORS);
+	sw.qsort(cmp_switch);
+	for (start = 0; start < sw.length(); start = j) {
+		for (j = start; j < sw.length() && sw[j].primitive == sw[start].primitive; j++)
+			;
+		for (i = start; i < j; i++) {
+			unsigned int k;
+
+			for (k = start; k < j; k++) {
+				if (k == i || !dominates(&sw[k], &sw[i]))
+					continue;
+				role_cache->get(sw[i].stmt)->role = R_PART;
+				break;
+			}
+		}
+	}
+	if (computed)
+		free_dominance_info(CDI_DOMINATORS);
 }
 
 struct stmt_role classify(gimple *stmt)
@@ -684,4 +779,82 @@ const char *base_ident(const char *text, char *buf, size_t size)
 		return buf;
 	}
 	return NULL;
+}
+
+/*
+ * Whether the condition of an if at @loc, its parenthesis, is spelled as
+ * the model's kernel test of a variable and nothing else, 'if
+ * (!is_kernel_addr(ea))': then its one comparison is that test.
+ */
+static bool spelled_kernel_test(location_t loc)
+{
+	const struct uaccess_name *u;
+	char buf[256], name[64];
+	const char *p = text_at(loc, buf, sizeof(buf));
+	size_t n;
+
+	if (!p || *p++ != '(')
+		return false;
+	while (*p == '!' || ISSPACE(*p))
+		p++;
+	for (n = 0; ISIDNUM(p[n]) && n < sizeof(name) - 1; n++)
+		name[n] = p[n];
+	name[n] = 0;
+	u = region_model_name(name);
+	if (!u || u->kind != UA_KERNEL || p[n] != '(')
+		return false;
+	for (p += n + 1; ISIDNUM(*p); p++)
+		;
+	if (*p++ != ')')
+		return false;
+	while (ISSPACE(*p))
+		p++;
+	return *p == ')';
+}
+
+/*
+ * A condition that is the model's test of a kernel address
+ * (is_kernel_addr()): 1 if its true edge is where the address is the
+ * kernel's, -1 if its false edge is, 0 if it is no such test or cannot
+ * be told.  GCC folds the comparison as it likes (powerpc's 'x >=
+ * 0x8000000000000000ul' is '(long)x < 0', negated '(long)x >= 0'), so
+ * the edge is found by evaluating the condition on a kernel address, the
+ * highest page.  The test is the macro's where a conversion in it is
+ * compared; where the address itself is, the source must spell the
+ * test on that variable at the condition.
+ */
+static int kernel_test_uncached(gimple *cond)
+{
+	tree lhs = gimple_cond_lhs(cond), rhs = gimple_cond_rhs(cond), v;
+	const struct uaccess_name *m[1];
+	gimple *def;
+
+	if (TREE_CODE(rhs) != INTEGER_CST || !INTEGRAL_TYPE_P(TREE_TYPE(lhs)))
+		return 0;
+	def = TREE_CODE(lhs) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF(lhs) ?
+	      SSA_NAME_DEF_STMT(lhs) : NULL;
+	if (def && is_gimple_assign(def) &&
+	    CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(def)) &&
+	    model_macros(gimple_location(def), m, 1, NULL) && m[0]->kind == UA_KERNEL)
+		;
+	else if (!TYPE_UNSIGNED(TREE_TYPE(lhs)) || compare_tree_int(rhs, 0x7fffffff) <= 0 ||
+		 !spelled_kernel_test(gimple_location(cond)))
+		/* (an address against a kernel boundary, or not worth reading) */
+		return 0;
+	v = fold_convert(TREE_TYPE(lhs), build_int_cst(long_unsigned_type_node, -4096));
+	v = fold_binary(gimple_cond_code(cond), boolean_type_node, v, rhs);
+	if (!v || TREE_CODE(v) != INTEGER_CST)
+		return 0;
+	return integer_zerop(v) ? -1 : 1;
+}
+
+int kernel_test(gimple *cond)
+{
+	int *hit = kernel_cache->get(cond), k;
+
+	if (hit)
+		return *hit;
+	k = kernel_test_uncached(cond);
+	kernel_cache->put(cond, k);
+	return k;
 }

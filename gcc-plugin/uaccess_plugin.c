@@ -202,7 +202,7 @@ static void do_open(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 		    struct region_state *st, struct region_sink *sink)
 {
 	const struct ua_begin *b = fi->begins->get(stmt);
-	location_t loc = gimple_location(stmt);
+	location_t loc = r->loc;	/* after inlining, the element's call */
 
 	region_open(sink, &loc, st, &b->region, fi->tested->contains(stmt));
 	if (r->helper)
@@ -226,10 +226,10 @@ static void do_open(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 		check_verified(fi, stmt, r, &loc, sink);
 }
 
-static void do_end(gimple *stmt, const struct stmt_role *r,
-		   struct region_state *st, struct region_sink *sink)
+static void do_end(const struct stmt_role *r, struct region_state *st,
+		   struct region_sink *sink)
 {
-	location_t loc = gimple_location(stmt);
+	location_t loc = r->loc;	/* after inlining, the element's call */
 
 	region_end(sink, &loc, st, r->name);
 	if (r->helper)
@@ -241,7 +241,12 @@ static void do_access(struct fn_info *fi, gimple *stmt,
 {
 	location_t loc = gimple_location(stmt);
 
-	check_range(fi, stmt, r, st);
+	/*
+	 * A call of an __unsafe_*() function (of no mode: it may read and
+	 * write) reaches beyond its arguments: only its region is checked.
+	 */
+	if (r->mode)
+		check_range(fi, stmt, r, st);
 	region_access(&fi->sink, &loc, st, r->name, r->mode);
 }
 
@@ -303,7 +308,7 @@ static void step(struct fn_info *fi, gimple *stmt, struct region_state *st,
 		do_open(fi, stmt, &r, st, emit ? &fi->sink : &fi->quiet);
 		break;
 	case R_END:
-		do_end(stmt, &r, st, emit ? &fi->sink : &fi->quiet);
+		do_end(&r, st, emit ? &fi->sink : &fi->quiet);
 		break;
 	case R_ACCESS:
 		/* An accessor moves no state: it is only checked. */
@@ -366,6 +371,9 @@ static struct region_state edge_state(struct fn_info *fi, edge e,
 	pol = cond_polarity(fi->res, last, &b);
 	if (pol)
 		region_tested(&st, (e->flags & EDGE_TRUE_VALUE) ? pol > 0 : pol < 0);
+	pol = kernel_test(last);
+	if (pol && ((e->flags & EDGE_TRUE_VALUE) ? pol > 0 : pol < 0))
+		region_kernel_address(&st);
 	return st;
 }
 
@@ -522,7 +530,22 @@ static location_t leak_loc(struct ua_flow fl, location_t loc,
 	}
 	if (!leak->bits)
 		return UNKNOWN_LOCATION;
-	if (!after_inlining || (leak->flags & REGION_HELPER))
+	if (!after_inlining)
+		return loc;
+	/*
+	 * A return of the API's own body is a begin's failure: the first
+	 * pass, which follows the begin's result, told the caller's return.
+	 */
+	for (block = LOCATION_BLOCK(loc); block && TREE_CODE(block) == BLOCK;
+	     block = BLOCK_SUPERCONTEXT(block)) {
+		tree fn = block_ultimate_origin(block);
+
+		if (inlined_function_outer_scope_p(block) && DECL_NAME(fn) &&
+		    region_implements_api(IDENTIFIER_POINTER(DECL_NAME(fn)),
+					  DECL_SOURCE_FILE(fn)))
+			return UNKNOWN_LOCATION;
+	}
+	if (leak->flags & REGION_HELPER)
 		return loc;
 	for (block = LOCATION_BLOCK(loc); block && TREE_CODE(block) == BLOCK;
 	     block = BLOCK_SUPERCONTEXT(block))
@@ -707,7 +730,11 @@ static void analyse(struct fn_info *fi)
 	bool changed = true;
 	int i;
 
-	in[ENTRY_BLOCK_PTR_FOR_FN(cfun)->next_bb->index].v[FLAG_ANY].bits = REGION_CLOSED;
+	struct region_state *entry = &in[ENTRY_BLOCK_PTR_FOR_FN(cfun)->next_bb->index].v[FLAG_ANY];
+
+	entry->bits = REGION_CLOSED;
+	if (region_in_callers_region(IDENTIFIER_POINTER(DECL_NAME(current_function_decl))))
+		*entry = region_callers_state;
 	while (changed) {
 		changed = false;
 		for (i = 0; i < count; i++) {
@@ -782,8 +809,8 @@ struct fn_analysis {
 
 /*
  * A primitive of the API that, in this configuration, switches nothing:
- * no asm, and no call of an open or end of the model but of such empty
- * ones (arm64's uaccess_ttbr0_enable() without SW_TTBR0_PAN is 'return
+ * no asm, and no call but of the model's checks and of such empty opens
+ * and ends (arm64's uaccess_ttbr0_enable() without SW_TTBR0_PAN is 'return
  * false', and user_access_begin() is then access_ok() and it: the
  * accessors are unprivileged loads and stores).  Once inlined, nothing
  * of its region is left to see: such functions join generic_fns.  The
@@ -815,11 +842,20 @@ static void note_empty_primitive(void)
 				empty_pairs.truncate(start);
 				return;
 			}
-			if (!is_gimple_call(stmt) || !(fn = gimple_call_fndecl(stmt)) ||
-			    !DECL_NAME(fn))
+			if (!is_gimple_call(stmt) || gimple_call_builtin_p(stmt))
 				continue;
-			u = model_lookup_macro(IDENTIFIER_POINTER(DECL_NAME(fn)));
-			if (u && (u->kind == UA_OPEN || u->kind == UA_END)) {
+			fn = gimple_call_fndecl(stmt);
+			u = fn && DECL_NAME(fn) ?
+			    model_lookup_macro(IDENTIFIER_POINTER(DECL_NAME(fn))) : NULL;
+			/*
+			 * A call outside the model may switch (7.2 powerpc's
+			 * allow_user_access() calls set_kuap(), an mtspr).
+			 */
+			if (!u) {
+				empty_pairs.truncate(start);
+				return;
+			}
+			if (u->kind == UA_OPEN || u->kind == UA_END) {
 				empty_pairs.safe_push(uid);
 				empty_pairs.safe_push(DECL_UID(fn));
 			}
@@ -921,6 +957,7 @@ static void analyse_inlined(void)
 {
 	struct fn_analysis a;
 
+	settle_switches();
 	if (!scan_function(&a.fi))
 		return;
 	functions_inlined++;

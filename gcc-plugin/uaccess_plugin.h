@@ -42,12 +42,15 @@ struct stmt_role {
 	bool blind;		/* ... whose end cannot be seen */
 	bool whole;		/* a masked begin that covers all of *p */
 	bool helper;		/* in an inlined helper's body (second pass) */
+	tree primitive;		/* ... in this inlined open or end's body */
 };
 
 void roles_init(void);
 void roles_start(void);
 const struct uaccess_name *model_lookup_macro(const char *name);
 struct stmt_role classify(gimple *stmt);
+void settle_switches(void);
+int kernel_test(gimple *cond);
 bool uaccess_safe(tree fn);
 tree outer_helper(tree block);
 bool scope_flag_decl(tree t);

@@ -167,6 +167,20 @@ bool region_arch_internal(const struct uaccess_name *api, const char *file)
 	return false;
 }
 
+/*
+ * The kernel's convention: a function named __unsafe_*() runs inside its
+ * caller's region (powerpc's __unsafe_setup_sigcontext(), behind its
+ * unsafe_setup_sigcontext(..., label) macro).  Its calls are accessors,
+ * valid only with a region open; its body starts in that region, of a
+ * mode it does not know, and does not close it.
+ */
+bool region_in_callers_region(const char *function)
+{
+	return !strncmp(function, "__unsafe_", 9);
+}
+
+const struct region_state region_callers_state = { REGION_OPEN, 0, REGION_CALLERS };
+
 bool region_safe_name(const char *name)
 {
 	names_sorted();
@@ -330,14 +344,24 @@ bool region_same(const struct region_state *a, const struct region_state *b)
 	       a->result == b->result;
 }
 
-/* @into gets the paths of @from too; true if it changed. */
+/*
+ * @into gets the paths of @from too; true if it changed.  A flag holds
+ * where it holds on some path, but for REGION_KERNEL, which must hold
+ * on every one.
+ */
 bool region_join(struct region_state *into, const struct region_state *from)
 {
 	struct region_state old = *into;
+	/* an empty @into, no path yet, takes @from's */
+	unsigned char kernel = from->flags & REGION_KERNEL &
+			       (into->bits ? into->flags : REGION_KERNEL);
+
+	if (!from->bits)
+		return false;	/* no path */
 
 	into->bits |= from->bits;
 	into->mode |= from->mode;
-	into->flags |= from->flags;
+	into->flags = ((into->flags | from->flags) & ~REGION_KERNEL) | kernel;
 	if (!from->begin || into->begin == from->begin)
 		;
 	else if (!into->begin)
@@ -440,6 +464,16 @@ void region_tested(struct region_state *st, bool success)
 	}
 }
 
+/*
+ * Where is_kernel_addr() held: the accessors reach kernel memory (the
+ * test is taken to be of their address), which needs no region.
+ */
+void region_kernel_address(struct region_state *st)
+{
+	if (st->bits)
+		st->flags |= REGION_KERNEL;
+}
+
 void region_end(struct region_sink *sink, const void *where,
 		struct region_state *st, const char *name)
 {
@@ -459,7 +493,7 @@ void region_access(struct region_sink *sink, const void *where,
 {
 	const struct region_begin *b = one_begin(st);
 
-	if (st->bits & REGION_CLOSED)
+	if ((st->bits & REGION_CLOSED) && !(st->flags & REGION_KERNEL))
 		say(sink, where, REGION_UNSAFE_OUTSIDE_REGION,
 		    "%s() with no user-access region open", name);
 	else if (st->bits & REGION_PENDING)
@@ -507,7 +541,7 @@ bool region_exit(struct region_sink *sink, const void *where,
 	const struct region_begin *b = one_begin(st);
 
 	if (!(st->bits & REGION_OPEN) ||
-	    (st->flags & (REGION_SCOPED | REGION_INHERITED | REGION_BLIND)))
+	    (st->flags & (REGION_SCOPED | REGION_INHERITED | REGION_BLIND | REGION_CALLERS)))
 		return false;
 	if (b)
 		say(sink, where, REGION_REGION_LEAK,

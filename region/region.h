@@ -41,6 +41,8 @@ enum region_flags {
 	REGION_BLIND = 4,	/* opened the generic way: its end leaves no trace */
 	REGION_HELPER = 8,	/* an inlined helper's body made this state */
 	REGION_MAYBE = 16,	/* an inline helper ran in it and may have ended it */
+	REGION_CALLERS = 32,	/* the region of the caller of an __unsafe_*() function */
+	REGION_KERNEL = 64,	/* on every path, is_kernel_addr() held: no region needed */
 };
 
 /* A begin, as the front end saw it. */
@@ -86,6 +88,8 @@ const struct uaccess_name *region_model_name(const char *name);
 bool region_implements_api(const char *function, const char *file);
 bool region_checked_by_callers(const char *file);
 bool region_arch_internal(const struct uaccess_name *api, const char *file);
+bool region_in_callers_region(const char *function);
+extern const struct region_state region_callers_state;
 const char *region_mode_name(unsigned int mode);
 
 bool region_same(const struct region_state *a, const struct region_state *b);
@@ -96,6 +100,7 @@ void region_open(struct region_sink *sink, const void *where,
 		 struct region_state *st, const struct region_begin *b,
 		 bool tested);
 void region_tested(struct region_state *st, bool success);
+void region_kernel_address(struct region_state *st);
 void region_end(struct region_sink *sink, const void *where,
 		struct region_state *st, const char *name);
 void region_access(struct region_sink *sink, const void *where,

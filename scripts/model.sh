@@ -78,6 +78,7 @@ enum uaccess_kind {
 	UA_SCOPED,	/* opens a region for a block, closes it on every exit */
 	UA_CHECK,	/* checks a range or masks a pointer */
 	UA_SAFE,	/* runs with user access on: allowed in a region */
+	UA_KERNEL,	/* tests that an address is the kernel's */
 };
 
 enum uaccess_mode {

@@ -7,8 +7,9 @@
 # more than the cost measured).  For each object, its own Kbuild commands
 # are run twice, the second time with the checker:
 #   gcc     the compiler command of its .cmd file, without and with
-#           -fplugin=gcc-plugin/uaccess_plugin.so (driver, cc1 and as
-#           counted)
+#           -fplugin=gcc-plugin/uaccess_plugin.so (or, in a cross build
+#           directory, gcc-plugin/<target>/uaccess_plugin.so; driver,
+#           cc1 and as counted)
 #   sparse  the CHECK command 'make C=2' runs on its source, with sparse
 #           0.6.5~rc1 (build/sparse-src/sparse) and with sparse-uaccess
 # The objects must have been built once in BUILD.  The tree is not
@@ -33,6 +34,13 @@ esac
 build=$(cd "$1" && pwd)
 shift
 plugin=$top/gcc-plugin/uaccess_plugin.so
+# a cross build directory: the plugin built for its compiler
+cross=$(sh "$top/scripts/make-args.sh" "$build")
+case $cross in
+*CROSS_COMPILE=*)
+	cross=${cross##*CROSS_COMPILE=}
+	plugin=$top/gcc-plugin/${cross%-}/uaccess_plugin.so ;;
+esac
 sparse=$top/build/sparse-src/sparse
 checker=$top/sparse-checks/sparse-uaccess
 for f in "$plugin" "$sparse" "$checker"; do

@@ -367,6 +367,39 @@ static void record(struct position pos, const struct uaccess_name *api,
 static struct position wrappers[INST_HASH];
 
 /*
+ * Where a self-contained access (put_user(), __get_user()...) was
+ * written: the open and end its body calls (7.2 powerpc's
+ * allow_user_access() and prevent_user_access()) are its own, not a
+ * region of the function's.
+ */
+static struct access_site {
+	struct position pos;
+	struct access_site *next;
+} *access_hash[INST_HASH];
+
+static int in_access(struct position pos)
+{
+	struct access_site *a;
+
+	for (a = access_hash[pos_hash(pos)]; a; a = a->next)
+		if (same_pos(a->pos, pos))
+			return 1;
+	return 0;
+}
+
+static void note_access(struct position pos)
+{
+	struct access_site *a;
+
+	if (in_access(pos))
+		return;		/* put_user() expands __put_user() there too */
+	a = malloc(sizeof(*a));
+	a->pos = pos;
+	a->next = access_hash[pos_hash(pos)];
+	access_hash[pos_hash(pos)] = a;
+}
+
+/*
  * Called by the preprocessor for each expansion.  The first model macro
  * expanded at a position is the one the source wrote: the ones nested in
  * its body are expanded later at the same position.
@@ -378,6 +411,8 @@ static void expand_hook(struct token *name, int nargs, struct token **args)
 	struct instance *in;
 
 	in = instance_at(name->pos);
+	if (api && api->kind == UA_ACCESS)
+		note_access(name->pos);
 	if (!api || api->kind == UA_ACCESS ||
 	    region_arch_internal(api, stream_name(name->pos.stream))) {
 		if (!in)
@@ -707,10 +742,31 @@ static struct symbol *unsafe_call_in_expr(struct expression *e, int depth)
 	}
 }
 
+/*
+ * A condition that is a literal, 1 or 0, as IS_ENABLED(CONFIG_...) is in
+ * an inline template: -1 if it is not one.
+ */
+static int literal_cond(struct expression *e)
+{
+	return e && e->type == EXPR_VALUE ? e->value != 0 : -1;
+}
+
+/*
+ * 'if (1) return f();' and what follows it: the code after it is dead,
+ * as in riscv's riscv_has_extension_unlikely(), whose call of
+ * __riscv_isa_extension_available() is for !RISCV_ALTERNATIVE only.
+ */
+static int returns_here(struct statement *s)
+{
+	return s->type == STMT_IF && literal_cond(s->if_conditional) == 1 &&
+	       s->if_true && s->if_true->type == STMT_RETURN;
+}
+
 static struct symbol *unsafe_call_in_stmt(struct statement *stmt, int depth)
 {
 	struct statement *s;
 	struct symbol *sym, *r = NULL;
+	int lit;
 
 	if (!stmt)
 		return NULL;
@@ -729,11 +785,15 @@ static struct symbol *unsafe_call_in_stmt(struct statement *stmt, int depth)
 	case STMT_COMPOUND:
 		FOR_EACH_PTR(stmt->stmts, s) {
 			r = unsafe_call_in_stmt(s, depth);
-			if (r)
+			if (r || returns_here(s))
 				return r;
 		} END_FOR_EACH_PTR(s);
 		return NULL;
 	case STMT_IF:
+		/* A branch a literal condition never takes is not compiled. */
+		lit = literal_cond(stmt->if_conditional);
+		if (lit >= 0)
+			return unsafe_call_in_stmt(lit ? stmt->if_true : stmt->if_false, depth);
 		r = unsafe_call_in_expr(stmt->if_conditional, depth);
 		if (!r)
 			r = unsafe_call_in_stmt(stmt->if_true, depth);
@@ -781,9 +841,17 @@ static void check_call(struct ctx *c, struct expression *expr, struct states *st
 	const char *name, *through;
 	int i;
 
+	sym = callee(expr->fn);
+	if (sym && sym->ident && region_in_callers_region(show_ident(sym->ident))) {
+		/* It runs in the caller's region: an accessor. */
+		c->nr_events++;
+		for (i = 0; i < st->n; i++)
+			region_access(&c->sink, &expr->fn->pos, &st->s[i],
+				      show_ident(sym->ident), (enum uaccess_mode)0);
+		return;
+	}
 	if (!own_open(st))
 		return;
-	sym = callee(expr->fn);
 	bad = sym ? unsafe_callee(sym, 0) : &bad_ctype;
 	if (!bad)
 		return;
@@ -811,7 +879,8 @@ static struct instance *call_instance(struct ctx *c, struct expression *expr)
 	unsigned long h;
 
 	if (!sym || !(api = model_lookup(sym->ident)) || api->kind == UA_ACCESS ||
-	    api->kind == UA_SAFE || region_arch_internal(api, stream_name(expr->pos.stream)))
+	    api->kind == UA_SAFE || region_arch_internal(api, stream_name(expr->pos.stream)) ||
+	    in_access(expr->fn->pos))
 		return NULL;
 	/* by call, not by position: a wrapper macro shares one position */
 	h = ((unsigned long)expr >> 4) % INST_HASH;
@@ -1506,7 +1575,7 @@ static void event(struct ctx *c, struct instance *in, struct states *st,
 	if (c->pass == 1 && in->api->kind == UA_UNSAFE)
 		nr_accessors++;
 	else if (c->pass == 1 && in->api->kind != UA_END &&
-		 in->api->kind != UA_CHECK)
+		 in->api->kind != UA_CHECK && in->api->kind != UA_KERNEL)
 		nr_regions++;
 	switch (in->api->kind) {
 	case UA_BEGIN: case UA_MASKED: case UA_OPEN: case UA_SCOPED:
@@ -1718,6 +1787,15 @@ static void walk_cond(struct ctx *c, struct expression *e, struct states *st,
 		walk_instance_expr(c, in, e, st, BEGIN_TESTED);
 		tested(st, true);
 		*t = *st;
+		return;
+	}
+	if (in && in->api->kind == UA_KERNEL) {
+		int i;
+
+		*f = *st;
+		*t = *st;
+		for (i = 0; i < t->n; i++)
+			region_kernel_address(&t->s[i]);
 		return;
 	}
 	switch (e->type) {
@@ -2140,42 +2218,51 @@ static void check_function(struct symbol *sym, struct statement *body,
  * called from an analysed function are queued and analysed in turn
  * (fs/select.c get_sigset_argpack(), epoll_put_uevent() in a header).
  */
-#define SEEN_HASH 1024
-static struct seen {
-	struct symbol *sym;
-	struct seen *next;
-} *seen_hash[SEEN_HASH];
-static struct queued {
+struct queued {
 	struct symbol *sym;
 	struct states entry;
 	struct queued *next;
-} *inline_queue;
+};
+static struct queued *inline_queue;
 
-static int seen_before(struct symbol *sym)
+/* What an inline helper was queued with, over all its calls so far. */
+#define SEEN_HASH 1024
+static struct seen {
+	struct symbol *sym;
+	struct states entry;
+	struct queued *pending;		/* queued, not analysed yet */
+	struct seen *next;
+} *seen_hash[SEEN_HASH];
+
+static struct seen *seen_of(struct symbol *sym)
 {
 	unsigned int h = ((unsigned long)sym >> 4) % SEEN_HASH;
 	struct seen *s;
 
 	for (s = seen_hash[h]; s; s = s->next)
 		if (s->sym == sym)
-			return 1;
-	s = malloc(sizeof(*s));
+			return s;
+	s = calloc(1, sizeof(*s));
 	s->sym = sym;
 	s->next = seen_hash[h];
 	seen_hash[h] = s;
-	return 0;
+	return s;
 }
 
 /*
  * An inline helper called with a region open (__unsafe_setup_sigcontext(),
  * do_strncpy_from_user()) continues its caller's region: it is analysed
- * from the states of its first reachable call.
+ * from the states of all its calls (sstep.c's __read_mem_aligned() is
+ * called in a scope and where is_kernel_addr() held); a call that brings
+ * states the analysis already had adds nothing.
  */
 static void queue_inline(struct symbol *sym, struct states *st)
 {
 	struct symbol *base;
+	struct states fresh = { 0 };
 	struct queued *q;
-	int i;
+	struct seen *seen;
+	int i, j;
 
 	if (sym && sym->definition)
 		sym = sym->definition;	/* not the prototype */
@@ -2185,20 +2272,40 @@ static void queue_inline(struct symbol *sym, struct states *st)
 	if (!base || (!base->stmt && !base->inline_stmt))
 		return;
 	/* A call no state reaches (in 'if (0)') tells nothing of its region. */
-	if (!st->n || !stream_uses_model(sym->pos.stream) || seen_before(sym))
+	if (!st->n || !stream_uses_model(sym->pos.stream))
 		return;
+	seen = seen_of(sym);
+	for (i = 0; i < st->n; i++) {
+		struct region_state s = st->s[i];
+
+		if (s.bits & REGION_OPEN)
+			s.flags |= REGION_INHERITED;
+		for (j = 0; j < seen->entry.n; j++)
+			if (region_same(&seen->entry.s[j], &s))
+				break;
+		/* (past MAX_STATES, a state is dropped: no queueing for ever) */
+		if (j == seen->entry.n && j < MAX_STATES) {
+			add_state(&seen->entry, s);
+			add_state(&fresh, s);
+		}
+	}
+	if (!fresh.n)
+		return;
+	if (seen->pending) {
+		join(&seen->pending->entry, &fresh);
+		return;
+	}
 	q = calloc(1, sizeof(*q));
 	q->sym = sym;
-	q->entry = *st;
-	for (i = 0; i < q->entry.n; i++)
-		if (q->entry.s[i].bits & REGION_OPEN)
-			q->entry.s[i].flags |= REGION_INHERITED;
+	q->entry = fresh;
 	q->next = inline_queue;
 	inline_queue = q;
+	seen->pending = q;
 }
 
 static void check_symbol(struct symbol *sym, struct states *entry)
 {
+	struct states callers = { 1, { region_callers_state } };
 	struct symbol *base = sym->ctype.base_type;
 	struct statement *body;
 
@@ -2209,6 +2316,8 @@ static void check_symbol(struct symbol *sym, struct states *entry)
 	if (!body ||
 	    region_implements_api(show_ident(sym->ident), stream_name(sym->pos.stream)))
 		return;
+	if (region_in_callers_region(show_ident(sym->ident)) && all_closed(entry))
+		entry = &callers;
 	check_function(sym, body, entry);
 }
 
@@ -2223,6 +2332,7 @@ void uaccess_check_symbols(struct symbol_list *list)
 	} END_FOR_EACH_PTR(sym);
 	while ((q = inline_queue)) {
 		inline_queue = q->next;
+		seen_of(q->sym)->pending = NULL;
 		check_symbol(q->sym, &q->entry);
 		free(q);
 	}

@@ -10,10 +10,11 @@
 # every file (their statistics say), neither may report.  The trees'
 # lock is held, as another test builds in them.
 #
-# The same for the plugin alone in the arm64 and riscv defconfig build
-# directories of 7.2 that 'make kernels' configures, with the plugin
-# built for each cross compiler (powerpc's regions it does not read yet:
-# README).  With a GCC version N as argument (gcc_versions.sh gives each
+# The same in the arm64, powerpc and riscv defconfig build directories of
+# 7.2 that 'make kernels' configures, with the plugin built for each
+# cross compiler.  There the checkers report what mainline_findings lists
+# (true findings of both, and a gap of sparse-uaccess on riscv), each
+# from the checkers it names, and nothing else.  With a GCC version N as argument (gcc_versions.sh gives each
 # of the chroot's), the objects of 7.2 in the chroot's x86_64_defconfig
 # build directory (scripts/gcc-versions.sh), with gcc-N and the plugin
 # built by it, alone.
@@ -68,7 +69,7 @@ for v in $versions; do
 done
 
 [ -z "$gcc" ] || exit 0
-for a in arm64 riscv; do
+for a in arm64 powerpc riscv; do
 	b=$cache/build-7.2-$a
 	[ -f "$b/.uabatch-prepared" ] || die "$b: no build directory: run 'make kernels'"
 	plugin=$(cross_plugin "$b") || exit 1
@@ -78,14 +79,27 @@ for a in arm64 riscv; do
 	# shellcheck disable=SC2046 # ARCH=.. CROSS_COMPILE=.., object paths
 	flock "$b/.uabatch.lock" make -s -C "$b" -j2 $(sh "$top/scripts/make-args.sh" "$b") \
 		KCFLAGS="-fplugin=$plugin -fplugin-arg-uaccess_plugin-time-report -D__UABATCH_RUN=$$" \
+		C=2 CHECK="$checker --uaccess-only --uaccess-stats" \
 		$(cat "$work/objects") > "$work/build.log" 2>&1 ||
 		{ tail -20 "$work/build.log" >&2; die "$a: build failed"; }
-	if grep '\[uaccess:' "$work/build.log" >&2; then
-		die "7.2 $a: false positives above"
+	# Each finding as 'FILE:LINE ID', once from each checker.
+	sed -n "s|^$cache/src-7.2/\([^:]*:[0-9]*\):[0-9]*: [a-z]*: .* \[uaccess:\([a-z-]*\)\]$|\1 \2|p" \
+		"$work/build.log" | sort > "$work/found"
+	awk -F'\t' -v a="$a" '$1 == a { print $2 " " $3 } $1 == a && $4 == "both" { print $2 " " $3 }' \
+		"$top/testcases/integration/mainline_findings" | sort > "$work/expected"
+	if ! cmp -s "$work/expected" "$work/found"; then
+		diff -u "$work/expected" "$work/found" | sed 's/^/    /' >&2
+		die "7.2 $a: findings other than mainline_findings' (- expected, + found)"
 	fi
+	grep -q "not available" "$work/build.log" && die "$a: kbuild skipped the checker"
+	checked=$(grep -c '^sparse-uaccess: ' "$work/build.log" || true)
+	regions=$(awk '/^sparse-uaccess: /{ r += $4 } END { print r + 0 }' "$work/build.log")
+	[ "$checked" -ge "$n" ] || die "7.2 $a: sparse-uaccess checked $checked of $n files"
+	[ "$regions" -ge "$n" ] || die "7.2 $a: only $regions regions seen in $n files"
 	# Objects whose only opens are their architecture's own (arm64's
 	# EFI and cache maintenance code) have none to analyse.
 	analysed=$(plugin_analysed "$work/build.log")
 	[ $((analysed * 10)) -ge $((n * 8)) ] || die "7.2 $a: the plugin analysed regions in $analysed of $n files"
-	echo "7.2 $a: $n objects that open a region, $analysed analysed; plugin: no finding"
+	echo "7.2 $a: $n objects that open a region, $regions regions seen, $analysed analysed by the plugin;" \
+		"the $(wc -l < "$work/expected") findings of mainline_findings"
 done

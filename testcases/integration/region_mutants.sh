@@ -15,13 +15,28 @@
 # With a GCC version N (gcc_versions.sh gives each of the chroot's): the
 # plugin alone, built by gcc-N, on the 7.2 mutants, in the chroot's
 # x86_64_defconfig build directory of 7.2 (no sparse-uaccess there).
+#
+# With an architecture, arm64, powerpc or riscv (arch_mutants.sh gives
+# each): both engines on the 7.2 mutants and that architecture's own, in
+# the defconfig build directory of 7.2 'make kernels' configured for it,
+# with its cross compiler and the plugin built for that (no objtool).
 
 . "$(dirname "$0")/../lib.sh"
 
-gcc=${1:-}
-plugin=$(plugin_for "$gcc") || exit 1
+gcc= arch=
+case ${1:-} in
+arm64|powerpc|riscv) arch=$1 ;;
+*) gcc=${1:-} ;;
+esac
 sparse=$top/sparse-checks/sparse-uaccess
 engines="gcc sparse"
+if [ -n "$arch" ]; then
+	xbuild=$cache/build-7.2-$arch
+	[ -f "$xbuild/.uabatch-prepared" ] || die "$xbuild: no build directory: run 'make kernels'"
+	plugin=$(cross_plugin "$xbuild") || exit 1
+else
+	plugin=$(plugin_for "$gcc") || exit 1
+fi
 if [ -n "$gcc" ]; then
 	engines=gcc
 	chroot_root=$cache/gcc-sid
@@ -30,13 +45,14 @@ else
 	[ -x "$sparse" ] || die "$sparse: not built (make)"
 fi
 
-# build VERSION SRC DIR ENGINE: SRC as an external module object of the
-# tree of VERSION, the headers of its directory DIR beside it, checked by
+# build VERSION SRC FILE ENGINE: SRC, a copy of FILE, as an external
+# module object of the tree of VERSION, with the headers of FILE's
+# directory beside it and FILE's own flags from its Makefile, checked by
 # ENGINE; its findings ('LINE ID TEXT') in $work/ENGINE, objtool's
 # verdict in $work/objtool.
 build()
 {
-	ver=$1 src=$2 dir=$3 engine=$4
+	ver=$1 src=$2 dir=$(dirname "$3") base=$(basename "$3" .c) engine=$4
 	kdir=$(ktree "$ver")
 	d=$work/m
 	rm -rf "${chroot_root:-}$d"
@@ -46,6 +62,8 @@ build()
 		[ -f "$h" ] && cp "$h" "${chroot_root:-}$d/"
 	done
 	echo "obj-y := mut.o" > "${chroot_root:-}$d/Kbuild"
+	sed -n "s/^CFLAGS_$base\.o\([[:space:]]*+*=\)/CFLAGS_mut.o\1/p" \
+		"$kdir/$dir/Makefile" >> "${chroot_root:-}$d/Kbuild"
 	# -Wno-error: a mutant may warn (an unused result, a declaration
 	# after a statement), and CONFIG_WERROR must not stop it.
 	case $engine in
@@ -54,6 +72,10 @@ build()
 	esac
 	if [ -n "$gcc" ]; then
 		chroot_make_7_2 "$gcc" M="$d" "$@" mut.o
+	elif [ -n "$arch" ]; then
+		# shellcheck disable=SC2046 # ARCH=.. CROSS_COMPILE=..
+		flock "$xbuild/.uabatch.lock" make -s -C "$xbuild" \
+			$(sh "$top/scripts/make-args.sh" "$xbuild") M="$d" "$@" mut.o
 	else
 		flock "$kdir/../linux-$ver.lock" make -s -C "$kdir" M="$d" "$@" mut.o
 	fi > "$work/build.log" 2>&1 ||
@@ -62,7 +84,7 @@ build()
 		"$work/build.log" | sort -u > "$work/$engine"
 	grep '\[uaccess:' "$work/build.log" | grep -v 'mut\.c:' >&2 &&
 		die "$src: findings in another file"
-	[ "$engine" = gcc ] || return 0
+	[ "$engine" = gcc ] && [ -z "$arch" ] || return 0
 	# objtool --orc writes into the object: a copy.
 	cp "${chroot_root:-}$d/mut.o" "${chroot_root:-}$work/copy.o"
 	objtool=$kdir/tools/objtool/objtool
@@ -81,13 +103,13 @@ build()
 baseline()
 {
 	ver=$1 file=$2
-	[ -z "$gcc" ] || [ "$ver" = 7.2 ] || return 0
+	[ -z "$gcc$arch" ] || [ "$ver" = 7.2 ] || return 0
 	kdir=$(ktree "$ver")
 	for e in $engines; do
-		build "$ver" "$kdir/$file" "$(dirname "$file")" "$e"
+		build "$ver" "$kdir/$file" "$file" "$e"
 		[ -s "$work/$e" ] && { cat "$work/$e" >&2; die "$ver $file: $e: false positives"; }
 	done
-	echo "$ver${gcc:+ gcc-$gcc} $file: unmutated: no finding"
+	echo "$ver${gcc:+ gcc-$gcc}${arch:+ $arch} $file: unmutated: no finding"
 }
 
 # mutant VERSION FILE FUNCTION NAME ID AWK-PROGRAM [SPARSE-BLIND]
@@ -100,7 +122,7 @@ baseline()
 mutant()
 {
 	ver=$1 file=$2 fn=$3 name=$4 id=$5 prog=$6 blind=${7:-}
-	[ -z "$gcc" ] || [ "$ver" = 7.2 ] || return 0
+	[ -z "$gcc$arch" ] || [ "$ver" = 7.2 ] || return 0
 	kdir=$(ktree "$ver")
 	awk -v fn="$fn" '
 	!s && ($0 ~ "^[a-z].*[ *]" fn "\\(" || $0 ~ "^SYSCALL_DEFINE[0-9]\\(" fn ",") { s = 1 }
@@ -110,7 +132,7 @@ mutant()
 	line=$(grep -n '/\* mutant \*/' "$work/mut.c" | cut -d: -f1)
 	[ "$(echo "$line" | wc -w)" = 1 ] || die "$ver $name: not one line marked"
 	for e in $engines; do
-		build "$ver" "$work/mut.c" "$(dirname "$file")" "$e"
+		build "$ver" "$work/mut.c" "$file" "$e"
 		grep -q "^$line $id " "$work/$e" ||
 			{ cat "$work/$e" >&2; die "$ver $name: $e: no $id at line $line"; }
 	done
@@ -125,9 +147,10 @@ mutant()
 		diff -u "$work/gcc.seen" "$work/sparse" | sed 's/^/    /' >&2
 		die "$ver $name: the engines disagree (- gcc, + sparse)"
 	fi
-	otool=clean
-	[ -s "$work/objtool" ] && otool="warns: $(head -1 "$work/objtool" | sed 's/.*: warning: objtool: //')"
-	echo "$ver${gcc:+ gcc-$gcc} $name: $id at line $line; $(wc -l < "$work/gcc") findings; objtool $otool"
+	otool="objtool clean"
+	[ -s "$work/objtool" ] && otool="objtool warns: $(head -1 "$work/objtool" | sed 's/.*: warning: objtool: //')"
+	[ -z "$arch" ] || otool="no objtool on $arch"
+	echo "$ver${gcc:+ gcc-$gcc}${arch:+ $arch} $name: $id at line $line of $file; $(wc -l < "$work/gcc") findings; $otool"
 }
 
 baseline 6.12 fs/readdir.c
@@ -135,6 +158,8 @@ baseline 6.12 kernel/exit.c
 baseline 7.2 fs/readdir.c
 baseline 7.2 lib/strnlen_user.c
 baseline 7.2 kernel/compat.c
+[ "$arch" != powerpc ] || baseline 7.2 arch/powerpc/lib/sstep.c
+[ "$arch" != powerpc ] || baseline 7.2 arch/powerpc/kernel/ptrace/ptrace-view.c
 
 # 6.12 filldir64(): a classic write region.
 mutant 6.12 fs/readdir.c filldir64 end-dropped region-leak '
@@ -177,9 +202,18 @@ mutant 6.12 kernel/exit.c waitid region-cut-to-a-field pointer-mismatch '
 mutant 7.2 fs/readdir.c filldir64 scoped-call call-in-region '
 	{ print } in_fn && /unsafe_put_user\(ino, &dirent->d_ino, efault\);/ {
 		print "\t\tprintk(\"uabatch mutant\\n\"); /* mutant */" }'
+# cond_resched() and might_sleep() are calls where preemption is chosen
+# at boot (PREEMPT_DYNAMIC, x86_64_defconfig); in the other defconfigs,
+# preemptible, nothing.
+dynamic_preemption()
+{
+	[ -z "$arch" ] || grep -q '^CONFIG_PREEMPT_DYNAMIC=y' "$xbuild/.config"
+}
+dynamic_preemption &&
 mutant 7.2 fs/readdir.c filldir64 scoped-cond_resched call-in-region '
 	{ print } in_fn && /unsafe_put_user\(ino, &dirent->d_ino, efault\);/ {
 		print "\t\tcond_resched(); /* mutant */" }'
+dynamic_preemption &&
 mutant 7.2 fs/readdir.c filldir64 scoped-might_sleep call-in-region '
 	{ print } in_fn && /unsafe_put_user\(ino, &dirent->d_ino, efault\);/ {
 		print "\t\tmight_sleep(); /* mutant */" }'
@@ -193,34 +227,46 @@ mutant 7.2 fs/readdir.c filldir64 scope-made-read mode-mismatch '
 	'unsafe_copy_dirent_name('
 
 
-# 7.2 strnlen_user(): a masked read region (on x86 the classic branch
-# under !can_do_masked_user_access() is dead code).
+# 7.2 strnlen_user(): a masked read region where the architecture masks
+# (x86, powerpc), a classic one elsewhere; the other branch, under
+# can_do_masked_user_access(), is dead code.
+live='retval = do_strnlen_user\(str, count, count\);' live_end='^\t\tuser_read_access_end\(\);$'
+if [ -n "$arch" ] && ! grep -q 'define masked_user_access_begin' \
+	"$cache/src-7.2/arch/$arch/include/asm/uaccess.h"; then
+	live='retval = do_strnlen_user\(str, count, max\);' live_end='^\t\t\tuser_read_access_end\(\);$'
+fi
 mutant 7.2 lib/strnlen_user.c strnlen_user call-in-read-region call-in-region '
-	{ print } in_fn && /retval = do_strnlen_user\(str, count, count\);/ {
+	{ print } in_fn && /'"$live"'/ {
 		print "\t\tprintk(\"uabatch mutant\\n\"); /* mutant */" }'
 mutant 7.2 lib/strnlen_user.c strnlen_user write-in-read-region mode-mismatch '
 	in_fn && /^}$/ { print "efault:\n\tuser_read_access_end();\n\treturn 0;\n}"; next }
 	{ print }
-	in_fn && /retval = do_strnlen_user\(str, count, count\);/ {
+	in_fn && /'"$live"'/ {
 		print "\t\tunsafe_put_user(0, (char __user *)str, efault); /* mutant */" }'
 
 # 7.2 do_strnlen_user(), the always_inline helper that makes
 # strnlen_user()'s accesses in its caller's region: a call in it is
 # reported at its caller's call, an access of it after the caller's end
 # in its body.
+# (Not on arm64, whose defconfig's regions leave nothing after inlining,
+# the unprivileged accessors being the region: the plugin does not see
+# inside an inlined helper there, sparse-uaccess does; README.)
+[ "$arch" = arm64 ] ||
 mutant 7.2 lib/strnlen_user.c do_strnlen_user call-in-inlined-helper call-in-region '
-	/retval = do_strnlen_user\(str, count, count\);/ && !marked++ { $0 = $0 " /* mutant */" }
+	/'"$live"'/ && !marked++ { $0 = $0 " /* mutant */" }
 	{ print } in_fn && /^\tres -= align;$/ { print "\tprintk(\"uabatch mutant\\n\");" }'
+[ "$arch" = arm64 ] ||
 mutant 7.2 lib/strnlen_user.c do_strnlen_user helper-called-after-end unsafe-outside-region '
-	/retval = do_strnlen_user\(str, count, count\);/ { held = $0; next }
-	held != "" && /^\t\tuser_read_access_end\(\);$/ { print; print held; held = ""; next }
+	/'"$live"'/ { held = $0; next }
+	held != "" && /'"$live_end"'/ { print; print held; held = ""; next }
 	in_fn && /unsafe_get_user\(c, \(unsigned long __user \*\)src, efault\);/ {
 		$0 = $0 " /* mutant */" }
 	{ print }'
 
 # 7.2 compat_put_bitmap() / compat_get_bitmap(): classic regions over a
 # loop.
-mutant 7.2 kernel/compat.c compat_put_bitmap bare-__uaccess_begin unverified-region '
+# x86's own bare open, where it has one.
+[ -n "$arch" ] || mutant 7.2 kernel/compat.c compat_put_bitmap bare-__uaccess_begin unverified-region '
 	in_fn && /if \(!user_write_access_begin\(umask, bitmap_size \/ 8\)\)/ {
 		print "\t__uaccess_begin(); /* mutant */"; getline; next } { print }'
 mutant 7.2 kernel/compat.c compat_put_bitmap begin-result-stored-never-tested unchecked-region-begin '
@@ -230,6 +276,12 @@ mutant 7.2 kernel/compat.c compat_put_bitmap begin-result-stored-never-tested un
 mutant 7.2 kernel/compat.c compat_put_bitmap pr_info-in-region call-in-region '
 	{ print } in_fn && /unsafe_put_user\(m >> BITS_PER_COMPAT_LONG, umask\+\+, Efault\);/ {
 		print "\t\tpr_info(\"m=%lu\", m); /* mutant */" }'
+mutant 7.2 kernel/compat.c compat_put_bitmap accessor-after-end unsafe-outside-region '
+	{ print } in_fn && /^\tuser_write_access_end\(\);$/ && !done++ {
+		print "\tunsafe_put_user(0, umask, Efault); /* mutant */" }'
+mutant 7.2 kernel/compat.c compat_put_bitmap end-twice unbalanced-region-end '
+	{ print } in_fn && /^\tuser_write_access_end\(\);$/ && !done++ {
+		print "\tuser_write_access_end(); /* mutant */" }'
 mutant 7.2 kernel/compat.c compat_get_bitmap write-in-read-region mode-mismatch '
 	{ print } in_fn && /unsafe_get_user\(\*mask, umask\+\+, Efault\);/ && !done++ {
 		print "\tunsafe_put_user(0, (compat_ulong_t __user *)umask, Efault); /* mutant */" }'
@@ -241,3 +293,49 @@ mutant 6.12 fs/select.c get_sigset_argpack past-the-object pointer-mismatch '
 	in_fn { sub(/unsafe_get_user\(to->size, &from->size, /,
 		"unsafe_get_user(to->size, \\&from[1].size, ") }
 	in_fn && /&from\[1\]\.size/ { $0 = $0 " /* mutant */" } { print }'
+
+[ "$arch" = powerpc ] || exit 0
+
+# powerpc's own regions.  handle_rt_signal64() writes the signal frame
+# in a classic region, the sigcontext through unsafe_setup_sigcontext(),
+# a macro over __unsafe_setup_sigcontext(), which runs in its caller's
+# region (the __unsafe_*() convention: checked at the call).
+mutant 7.2 arch/powerpc/kernel/signal_64.c handle_rt_signal64 sigcontext-after-end unsafe-outside-region '
+	in_fn && /^\t\tunsafe_setup_sigcontext\(/ {
+		print "\t\tuser_write_access_end();"; $0 = $0 " /* mutant */" } { print }'
+mutant 7.2 arch/powerpc/kernel/signal_64.c swapcontext call-before-restore call-in-region '
+	{ print } in_fn && /if \(!user_read_access_begin\(new_ctx, ctx_size\)\)/ && !done++ {
+		getline; print; print "\tpr_info(\"uabatch mutant\\n\"); /* mutant */" }'
+mutant 7.2 arch/powerpc/kernel/signal_64.c __unsafe_setup_sigcontext call-in-callers-region call-in-region '
+	{ print } in_fn && /^\tBUG_ON\(tsk != current\);$/ { print "\tpr_info(\"uabatch mutant\\n\"); /* mutant */" }'
+mutant 7.2 arch/powerpc/kernel/signal_64.c swapcontext restore-without-region unsafe-outside-region '
+	in_fn && /if \(!user_read_access_begin\(new_ctx, ctx_size\)\)/ { getline; next }
+	in_fn && /if \(__unsafe_restore_sigcontext\(current, NULL, 0/ { $0 = $0 " /* mutant */" } { print }'
+
+# ptrace's 32-bit register set, read in a scope (its regset's size).
+mutant 7.2 arch/powerpc/kernel/ptrace/ptrace-view.c gpr32_set_common_user scope-made-write mode-mismatch '
+	in_fn { sub(/scoped_user_read_access_size\(ubuf, count, efault\)/,
+		"scoped_user_write_access_size(ubuf, count, efault)") }
+	in_fn && /unsafe_get_user\(reg, u\+\+, efault\);/ && !done++ { $0 = $0 " /* mutant */" } { print }'
+mutant 7.2 arch/powerpc/kernel/ptrace/ptrace-view.c gpr32_set_common_user call-in-scope call-in-region '
+	{ print } in_fn && /unsafe_get_user\(reg, u\+\+, efault\);/ && !done++ {
+		print "\t\t\tpr_info(\"uabatch mutant\\n\"); /* mutant */" }'
+mutant 7.2 arch/powerpc/kernel/ptrace/ptrace-view.c gpr32_set_common_user accessor-after-scope unsafe-outside-region '
+	{ print } in_fn && /^\tubuf = u;$/ { print "\tunsafe_get_user(reg, u, efault); /* mutant */" }'
+
+# The instruction emulator: inline helpers (their names, at the start of
+# a line, are no 'in_fn' of mutant()) that access in their caller's
+# scope, or on a kernel address (where is_kernel_addr() held, which needs
+# no region) without one.
+mutant 7.2 arch/powerpc/lib/sstep.c __read_mem_aligned read-without-scope unsafe-outside-region '
+	/^\tscoped_user_read_access_size\(uea, nb, efault\)$/ && !cut++ { print "\tif (0) goto efault;"; next }
+	/unsafe_get_user\(x, \(unsigned char __user \*\)ea, Efault\);/ { $0 = $0 " /* mutant */" }
+	{ print }'
+# (the third test of the file, write_mem_aligned()'s, negated)
+mutant 7.2 arch/powerpc/lib/sstep.c __write_mem_aligned kernel-test-negated unsafe-outside-region '
+	/^\tif \(is_kernel_addr\(ea\)\)$/ && ++n == 3 { $0 = "\tif (!is_kernel_addr(ea))" }
+	/unsafe_put_user\(val, \(unsigned char __user \*\)ea, Efault\);/ { $0 = $0 " /* mutant */" }
+	{ print }'
+mutant 7.2 arch/powerpc/lib/sstep.c emulate_dcbz call-in-dcbz-scope call-in-region '
+	{ print } in_fn && /^\t\tscoped_user_write_access_size\(uea, size, efault\)$/ {
+		getline; print "\t\t{ pr_info(\"uabatch mutant\\n\"); /* mutant */"; print; print "\t\t}" }'

@@ -219,7 +219,7 @@ static struct stmt_role classify_uncached(gimple *stmt)
 			return r;
 		if (!callee && callee_name(stmt) &&
 		    region_in_callers_region(callee_name(stmt))) {
-			/* It runs in the caller's region: an accessor. */
+			/* It runs in the caller's region: an accessor of no mode. */
 			r.role = R_ACCESS;
 			r.kind = UA_UNSAFE;
 			r.mode = (enum uaccess_mode)0;
@@ -820,8 +820,8 @@ static bool spelled_kernel_test(location_t loc)
  * 0x8000000000000000ul' is '(long)x < 0', negated '(long)x >= 0'), so
  * the edge is found by evaluating the condition on a kernel address, the
  * highest page.  The test is the macro's where a conversion in it is
- * compared; where the address itself is, the source must spell the
- * test on that variable at the condition.
+ * compared; where the address itself is (the condition then has the
+ * if's location), the if must test nothing else (spelled_kernel_test()).
  */
 static int kernel_test_uncached(gimple *cond)
 {

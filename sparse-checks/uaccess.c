@@ -2075,6 +2075,7 @@ static void walk_stmt(struct ctx *c, struct statement *stmt, struct states *st)
 		break;
 	case STMT_IF: {
 		struct expression *cond = stmt->if_conditional;
+		int lit = literal_cond(cond);
 		struct states t, f;
 
 		walk_cond(c, cond, st, &t, &f);
@@ -2085,8 +2086,8 @@ static void walk_stmt(struct ctx *c, struct statement *stmt, struct states *st)
 		 * 'if (can_do_masked_user_access())' where the architecture
 		 * has no masking.
 		 */
-		if (cond && cond->type == EXPR_VALUE)
-			(cond->value ? &f : &t)->n = 0;
+		if (lit >= 0)
+			(lit ? &f : &t)->n = 0;
 		walk_stmt(c, stmt->if_true, &t);
 		walk_stmt(c, stmt->if_false, &f);
 		*st = t;

@@ -28,6 +28,17 @@ checker=$top/sparse-checks/sparse-uaccess
 versions="6.12 7.2"
 [ -z "$gcc" ] || versions=7.2
 
+# That sparse-uaccess ran on each of the $2 files of build log $1 ($3
+# names the build) and saw $regions regions, one a file or more.
+sparse_saw_all()
+{
+	grep -q "not available" "$1" && die "$3: kbuild skipped the checker"
+	checked=$(grep -c '^sparse-uaccess: ' "$1" || true)
+	regions=$(awk '/^sparse-uaccess: /{ r += $4 } END { print r + 0 }' "$1")
+	[ "$checked" -ge "$2" ] || die "$3: sparse-uaccess checked $checked of $2 files"
+	[ "$regions" -ge "$2" ] || die "$3: only $regions regions seen in $2 files"
+}
+
 # The files of build log $1 in which the plugin analysed a function:
 # its 'uaccess_plugin: FILE: N functions, M analysed, ...' lines.
 plugin_analysed()
@@ -60,11 +71,7 @@ for v in $versions; do
 		echo "$v gcc-$gcc: $n objects that open a region, plugin: no finding"
 		continue
 	fi
-	grep -q "not available" "$work/build.log" && die "$v: kbuild skipped the checker"
-	checked=$(grep -c '^sparse-uaccess: ' "$work/build.log" || true)
-	regions=$(awk '/^sparse-uaccess: /{ r += $4 } END { print r + 0 }' "$work/build.log")
-	[ "$checked" -ge "$n" ] || die "$v: sparse-uaccess checked $checked of $n files"
-	[ "$regions" -ge "$n" ] || die "$v: only $regions regions seen in $n files"
+	sparse_saw_all "$work/build.log" "$n" "$v"
 	echo "$v: $n objects that open a region, $regions regions seen; plugin and sparse-uaccess: no finding"
 done
 
@@ -91,11 +98,7 @@ for a in arm64 powerpc riscv; do
 		diff -u "$work/expected" "$work/found" | sed 's/^/    /' >&2
 		die "7.2 $a: findings other than mainline_findings' (- expected, + found)"
 	fi
-	grep -q "not available" "$work/build.log" && die "$a: kbuild skipped the checker"
-	checked=$(grep -c '^sparse-uaccess: ' "$work/build.log" || true)
-	regions=$(awk '/^sparse-uaccess: /{ r += $4 } END { print r + 0 }' "$work/build.log")
-	[ "$checked" -ge "$n" ] || die "7.2 $a: sparse-uaccess checked $checked of $n files"
-	[ "$regions" -ge "$n" ] || die "7.2 $a: only $regions regions seen in $n files"
+	sparse_saw_all "$work/build.log" "$n" "7.2 $a"
 	# Objects whose only opens are their architecture's own (arm64's
 	# EFI and cache maintenance code) have none to analyse.
 	analysed=$(plugin_analysed "$work/build.log")

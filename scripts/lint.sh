@@ -7,7 +7,9 @@
 # where KDIR is configured and the checkers are built, the sparse checker
 # and the GCC plugin run on the results, and only the findings on lines
 # the patch adds or changes are printed, with the patch's path and its
-# new-side line.  KDIR itself is only read.
+# new-side line.  KDIR itself is only read.  With --build DIR the checkers
+# build in that build directory of KDIR (make O=DIR), for its
+# architecture, with its compiler.
 #
 # A region defect, or a .c file that builds as it is and not patched,
 # makes the exit status 1; batching opportunities are advice (exit 0)
@@ -21,7 +23,7 @@
 # of KDIR, that includes it and calls a function whose body the patch
 # changed; without one it gets the semantic patches only (a note says so).
 #
-# usage: sh scripts/lint.sh [--kdir KDIR] [--strict] [--format text|json|sarif] [PATCH|-]
+# usage: sh scripts/lint.sh [--kdir KDIR] [--build DIR] [--strict] [--format text|json|sarif] [PATCH|-]
 
 set -eu
 
@@ -31,7 +33,7 @@ fields_awk=$(cat "$top/scripts/fields.awk")
 
 usage()
 {
-	echo "usage: uabatch lint [--kdir KDIR] [--strict] [--format text|json|sarif] [PATCH|-]" >&2
+	echo "usage: uabatch lint [--kdir KDIR] [--build DIR] [--strict] [--format text|json|sarif] [PATCH|-]" >&2
 	exit 2
 }
 
@@ -47,12 +49,15 @@ note()
 }
 
 kdir=.
+build=
 strict=0
 format=text
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kdir) [ $# -ge 2 ] || usage; kdir=$2; shift 2 ;;
 	--kdir=*) kdir=${1#--kdir=}; shift ;;
+	--build) [ $# -ge 2 ] || usage; build=$2; shift 2 ;;
+	--build=*) build=${1#--build=}; shift ;;
 	--strict) strict=1; shift ;;
 	--format) [ $# -ge 2 ] || usage; format=$2; shift 2 ;;
 	--format=*) format=${1#--format=}; shift ;;
@@ -75,6 +80,11 @@ if [ ! -f "$kdir/Makefile" ] || [ ! -f "$kdir/include/linux/uaccess.h" ]; then
 	die "--kdir $kdir: not a kernel tree"
 fi
 kdir=$(cd "$kdir" && pwd)
+if [ -n "$build" ]; then
+	[ -f "$build/.config" ] && [ -f "$build/include/generated/autoconf.h" ] ||
+		die "--build $build: not a configured kernel build directory (make O=$build defconfig prepare)"
+	build=$(cd "$build" && pwd)
+fi
 name=$patch
 [ "$patch" = - ] && name="<stdin>"
 
@@ -279,26 +289,37 @@ host_for()
 	done
 }
 
-# The architecture KDIR is configured for: the one 'make prepare' wrote in.
+# Where the checkers build (the 'uabatch check' option), and the
+# architecture: the build directory's, else the one 'make prepare' wrote
+# KDIR's generated headers in.
 arch=
-for a in "$kdir"/arch/*/include/generated; do
-	[ -d "$a" ] || continue
-	arch=${a#"$kdir"/arch/}
-	arch=${arch%%/*}
-done
+plugin=$top/gcc-plugin/uaccess_plugin.so
+if [ -n "$build" ]; then
+	where="--build $build"
+	arch=$(sh "$top/scripts/make-args.sh" --arch "$build") || exit 2
+	plugin=$(sh "$top/scripts/make-args.sh" --plugin "$build") || exit 2
+else
+	where="--kdir $kdir"
+	for a in "$kdir"/arch/*/include/generated; do
+		[ -d "$a" ] || continue
+		arch=${a#"$kdir"/arch/}
+		arch=${arch%%/*}
+	done
+fi
 
 configured=0
 [ -f "$kdir/.config" ] && [ -f "$kdir/include/generated/autoconf.h" ] && configured=1
+[ -n "$build" ] && configured=1
 engines=
 if [ $configured = 0 ]; then
-	note "$kdir is not configured: semantic patches only (make defconfig prepare)"
+	note "$kdir is not configured: semantic patches only (make defconfig prepare, or --build DIR)"
 else
 	if [ -x "$top/sparse-checks/sparse-uaccess" ]; then
 		engines=sparse
 	else
 		note "the sparse checker is not built (make): not run"
 	fi
-	if [ -f "$top/gcc-plugin/uaccess_plugin.so" ]; then
+	if [ -f "$plugin" ]; then
 		engines="$engines gcc"
 	else
 		note "the GCC plugin is not built (make): not run"
@@ -348,18 +369,19 @@ n=0
 		echo "#include \"$c\""
 	} > "$wrapper"
 	for e in $engines; do
-		if ! run check --engine "$e" --kdir "$kdir" "$wrapper"; then
+		# shellcheck disable=SC2086 # the option and its directory
+		if ! run check --engine "$e" $where "$wrapper"; then
 			why=$(grep -m1 'error' "$work/err" || tail -1 "$work/err")
 			why=$(echo "$why" | sed "s|$work/new/||g")
 			# A .c file that builds as it is, and not patched: the
 			# patch breaks it.  Otherwise it is not checked.
 			echo "#include \"$kdir/$f\"" > "$work/wrap/orig.c"
 			if [ "${f%.c}" != "$f" ] &&
-			   "$top/uabatch" check --engine "$e" --kdir "$kdir" "$work/wrap/orig.c" \
+			   "$top/uabatch" check --engine "$e" $where "$work/wrap/orig.c" \
 				> /dev/null 2>&1; then
 				echo "$prog: $f: the patch breaks its build: $why" | tee -a "$work/broken" >&2
 			else
-				note "$f: not checked, does not build in $kdir ($e): $why"
+				note "$f: not checked, does not build in ${build:-$kdir} ($e): $why"
 				echo "$f" >> "$work/incomplete"
 			fi
 			break

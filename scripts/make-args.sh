@@ -4,24 +4,25 @@
 # What make needs besides O= to build in the configured build directory
 # BUILD: 'ARCH=<arch>', and 'CROSS_COMPILE=<prefix>' when its .config
 # names a cross compiler (aarch64-linux-gnu-gcc gives aarch64-linux-gnu-).
-# With --arch, the architecture alone.
+# With --arch, the architecture alone; with --plugin, the GCC plugin built
+# for BUILD's compiler (gcc-plugin/<triplet>/ for a cross compiler).
 #
-# usage: make-args.sh [--arch] BUILD
+# usage: make-args.sh [--arch|--plugin] BUILD
 
 set -eu
 
-only_arch=
-if [ "${1:-}" = --arch ]; then
-	only_arch=y
-	shift
-fi
+top=$(cd "$(dirname "$0")/.." && pwd)
+only=
+case ${1:-} in
+--arch|--plugin) only=$1; shift ;;
+esac
 [ $# = 1 ] && [ -f "$1/.config" ] ||
 	{ echo "make-args.sh: ${1:-}: not a configured build directory" >&2; exit 2; }
 arch=$(sed -n '1,3s|^# Linux/\([a-z0-9_]*\) .*|\1|p' "$1/.config" | head -n 1)
 [ -n "$arch" ] || { echo "make-args.sh: $1/.config: no architecture in its header" >&2; exit 2; }
-if [ -n "$only_arch" ]; then
-	echo "$arch"
-	exit 0
-fi
 cross=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\([^ ]*-\)gcc[^ ]* .*/\1/p' "$1/.config")
-echo "ARCH=$arch${cross:+ CROSS_COMPILE=$cross}"
+case $only in
+--arch) echo "$arch" ;;
+--plugin) echo "$top/gcc-plugin/${cross:+${cross%-}/}uaccess_plugin.so" ;;
+*) echo "ARCH=$arch${cross:+ CROSS_COMPILE=$cross}" ;;
+esac

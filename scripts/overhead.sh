@@ -33,14 +33,8 @@ esac
 [ $# -ge 2 ] || { echo "usage: sh scripts/overhead.sh [--engine gcc|sparse] BUILD OBJ..." >&2; exit 2; }
 build=$(cd "$1" && pwd)
 shift
-plugin=$top/gcc-plugin/uaccess_plugin.so
 # a cross build directory: the plugin built for its compiler
-cross=$(sh "$top/scripts/make-args.sh" "$build")
-case $cross in
-*CROSS_COMPILE=*)
-	cross=${cross##*CROSS_COMPILE=}
-	plugin=$top/gcc-plugin/${cross%-}/uaccess_plugin.so ;;
-esac
+plugin=$(sh "$top/scripts/make-args.sh" --plugin "$build")
 sparse=$top/build/sparse-src/sparse
 checker=$top/sparse-checks/sparse-uaccess
 for f in "$plugin" "$sparse" "$checker"; do

@@ -400,6 +400,96 @@ static void note_access(struct position pos)
 }
 
 /*
+ * The asm a model open or end is written as, where it expanded in the
+ * body of a wrapper macro: riscv's user_access_end is
+ * __disable_user_access(), 'csrc sstatus', and a wrapper's tokens all
+ * have the wrapper's position, so the asm statement itself is the event,
+ * found again by that position and its template.  It is credited to the
+ * model macro the wrapper wrote (user_write_access_end, an alias of it).
+ */
+static struct asm_switch {
+	struct position pos;			/* the wrapper's */
+	const char *template;			/* the asm's string */
+	const struct uaccess_name *api;
+	struct instance *in;			/* its event, once walked */
+	struct asm_switch *next;
+} *asm_switches[INST_HASH];
+
+/* The chain of aliases being expanded in a wrapper's body. */
+static struct {
+	struct position pos;
+	struct ident *next;		/* the name its expansion starts with */
+	const struct uaccess_name *top;	/* the one the wrapper wrote */
+} alias_chain;
+
+static const char *asm_template(struct token *body)
+{
+	const char *kw;
+
+	if (token_type(body) != TOKEN_IDENT)
+		return NULL;
+	kw = show_ident(body->ident);
+	if (strcmp(kw, "asm") && strcmp(kw, "__asm__") && strcmp(kw, "__asm"))
+		return NULL;
+	for (; !eof_token(body); body = body->next)
+		if (token_type(body) == TOKEN_STRING)
+			return body->string->data;
+	return NULL;
+}
+
+static void note_asm_switch(struct token *name, const struct uaccess_name *api)
+{
+	struct symbol *sym = lookup_symbol(name->ident, NS_MACRO);
+	const struct uaccess_name *top = api;
+	struct asm_switch *a;
+	const char *template;
+
+	if ((api->kind != UA_OPEN && api->kind != UA_END) || !sym)
+		return;
+	if (same_pos(alias_chain.pos, name->pos) &&
+	    alias_chain.next == name->ident && alias_chain.top->kind == api->kind)
+		top = alias_chain.top;
+	alias_chain.pos = name->pos;
+	alias_chain.top = top;
+	alias_chain.next = token_type(sym->expansion) == TOKEN_IDENT ?
+			   sym->expansion->ident : NULL;
+	template = asm_template(sym->expansion);
+	if (!template)
+		return;
+	a = calloc(1, sizeof(*a));
+	a->pos = name->pos;
+	a->template = template;
+	a->api = top;
+	a->next = asm_switches[pos_hash(name->pos)];
+	asm_switches[pos_hash(name->pos)] = a;
+}
+
+/* The open or end an asm statement of a wrapper's body is, if any. */
+static struct instance *asm_instance(struct statement *stmt)
+{
+	struct expression *s = stmt->asm_string;
+	struct asm_switch *a;
+
+	if (!s || s->type != EXPR_STRING)
+		return NULL;
+	for (a = asm_switches[pos_hash(stmt->pos)]; a; a = a->next) {
+		if (!same_pos(a->pos, stmt->pos) || strcmp(a->template, s->string->data))
+			continue;
+		if (a->in && a->in->stmt == stmt)
+			return a->in;
+		if (a->in)
+			continue;	/* a second asm of the same template */
+		a->in = calloc(1, sizeof(*a->in));
+		a->in->pos = stmt->pos;
+		a->in->api = a->api;
+		set_begin(a->in);
+		a->in->stmt = stmt;
+		return a->in;
+	}
+	return NULL;
+}
+
+/*
  * Called by the preprocessor for each expansion.  The first model macro
  * expanded at a position is the one the source wrote: the ones nested in
  * its body are expanded later at the same position.
@@ -419,8 +509,12 @@ static void expand_hook(struct token *name, int nargs, struct token **args)
 			*w = name->pos;
 		return;
 	}
-	if (!in && same_pos(*w, name->pos))
-		return;		/* from the body of a wrapper macro */
+	if (!in && same_pos(*w, name->pos)) {
+		/* from the body of a wrapper macro */
+		if (!in_access(name->pos))
+			note_asm_switch(name, api);
+		return;
+	}
 	if (!in)
 		record(name->pos, api, nargs, args);
 	else if (!in->nargs && nargs && in->api->kind == api->kind)
@@ -2136,6 +2230,9 @@ static void walk_stmt(struct ctx *c, struct statement *stmt, struct states *st)
 		FOR_EACH_PTR(stmt->asm_outputs, op) {
 			walk_expr(c, op->expr, st);
 		} END_FOR_EACH_PTR(op);
+		in = asm_instance(stmt);
+		if (in)
+			event(c, in, st, BEGIN_IGNORED);
 		/* asm goto: each label may be reached, and so may the next */
 		FOR_EACH_PTR(stmt->asm_labels, sym) {
 			goto_label(c, sym, st);

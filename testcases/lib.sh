@@ -138,11 +138,9 @@ plugin_for()
 # $1 (its CROSS_COMPILE); fails when there is none.
 cross_plugin()
 {
-	cross=$(sh "$top/scripts/make-args.sh" "$1")
-	cross=${cross##*CROSS_COMPILE=}
-	[ -f "$top/gcc-plugin/${cross%-}/uaccess_plugin.so" ] ||
-		die "$top/gcc-plugin/${cross%-}/uaccess_plugin.so: not built (make)"
-	echo "$top/gcc-plugin/${cross%-}/uaccess_plugin.so"
+	p=$(sh "$top/scripts/make-args.sh" --plugin "$1") || exit 1
+	[ -f "$p" ] || die "$p: not built (make)"
+	echo "$p"
 }
 
 # make in the chroot's build directory of 7.2 for GCC version $1, with

@@ -88,3 +88,38 @@ efault:
 	user_write_access_end();
 	return -EFAULT;
 }
+
+/*
+ * sound/core/pcm_native.c's shape: a wrapper macro that opens and closes
+ * a region of its own, all its tokens at the place it is used.
+ */
+#define put_pair_wrapped(__a, __b, __ptr) ({				\
+	__label__ failed, failed_begin;					\
+	int __err = -EFAULT;						\
+									\
+	if (!user_write_access_begin(__ptr, 2 * sizeof(*(__ptr))))	\
+		goto failed_begin;					\
+	unsafe_put_user(__a, __ptr, failed);				\
+	unsafe_put_user(__b, (__ptr) + 1, failed);			\
+	__err = 0;							\
+failed:									\
+	user_write_access_end();					\
+failed_begin:								\
+	__err;								\
+})
+
+int put_wrapped(int __user *p, int a, int b)
+{
+	if (put_pair_wrapped(a, b, p))
+		return -EFAULT;
+	helper(a);
+	return put_pair_wrapped(b, a, p);
+}
+
+int end_after_wrapped(int __user *p, int a, int b)
+{
+	int err = put_pair_wrapped(a, b, p);
+
+	user_write_access_end(); /* { dg-warning "unbalanced-region-end" } */
+	return err;
+}

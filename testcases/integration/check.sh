@@ -70,4 +70,24 @@ expect_refusal check --engine clang --kdir "$k612" "$work/readdir.c" | grep -q c
 echo 'int x = ;' > "$work/broken.c"
 expect_refusal check --engine gcc --kdir "$k612" "$work/broken.c" | grep -q "$work/broken.c: does not build" ||
 	die "a file that does not build is not named"
-echo "check: silent on fs/readdir.c of 6.12 and 7.2, both engines name the mutant's lines"
+# In the riscv build directory of 7.2, with its cross compiler: the
+# wrapper macros of sound/core/pcm_native.c open and close their own
+# regions (riscv's end is an asm); a second end after one is unbalanced.
+rv=$cache/build-7.2-riscv
+src72=$cache/src-7.2
+[ -f "$rv/.uabatch-prepared" ] || die "$rv: no build directory: run 'make kernels'"
+mkdir -p "$work/pcm"
+cp "$src72"/sound/core/pcm_native.c "$src72"/sound/core/pcm_compat.c "$src72"/sound/core/*.h "$work/pcm/"
+"$top/uabatch" check --build "$rv" "$work/pcm/pcm_native.c" > "$work/out" 2> "$work/err" ||
+	{ cat "$work/out" "$work/err" >&2; die "riscv pcm_native.c: not clean"; }
+end=$(grep -n 'if (snd_pcm_sync_ptr_get_user(sflags, scontrol, _sync_ptr))' "$work/pcm/pcm_native.c" | cut -d: -f1)
+[ -n "$end" ] || die "pcm_native.c: snd_pcm_sync_ptr() not found"
+sed -i "$((end + 1))a\\	user_write_access_end();" "$work/pcm/pcm_native.c"
+(cd "$work/pcm" && "$top/uabatch" check --build "$rv" pcm_native.c) > "$work/out" 2> "$work/err" &&
+	die "riscv: the second end is not found"
+[ "$(cat "$work/out")" = "pcm_native.c:$((end + 2)):9: warning: user_write_access_end() with no user-access region open [uaccess:unbalanced-region-end]" ] ||
+	{ cat "$work/out" "$work/err" >&2; die "riscv: not the one unbalanced end, once"; }
+expect_refusal check --kdir "$k72" --build "$rv" "$work/readdir.c" | grep -q 'one of them' ||
+	die "--kdir with --build is not refused"
+echo "check: silent on fs/readdir.c of 6.12 and 7.2, both engines name the mutant's lines;" \
+	"riscv: pcm_native.c silent, its mutant's end named"

@@ -179,6 +179,24 @@ expect_refusal --kdir "$work" "$fixtures/readdir-leak.patch" | grep -q "$work: n
 expect_refusal --format xml "$fixtures/readdir-leak.patch" | grep -q xml ||
 	die "a bad format is not named"
 
+# A patch to powerpc's signal frames, checked in the powerpc build
+# directory of 7.2 with its cross compiler: a call on the error path
+# before the region ends.
+pb=$cache/build-7.2-powerpc
+[ -f "$pb/.uabatch-prepared" ] || die "$pb: no build directory: run 'make kernels'"
+f=arch/powerpc/kernel/signal_64.c
+mkdir -p "$work/ppc/a/${f%/*}" "$work/ppc/b/${f%/*}"
+cp "$cache/src-7.2/$f" "$work/ppc/a/$f"
+awk '/^efault_out:$/ { out = 1 } out && /^\tuser_write_access_end\(\);$/ && !done { print "\tschedule();"; done = 1 } { print }' \
+	"$work/ppc/a/$f" > "$work/ppc/b/$f"
+(cd "$work/ppc" && diff -u "a/$f" "b/$f") > "$work/ppc.patch" && die "$f: no efault_out to change"
+call=$(diff "$work/ppc/a/$f" "$work/ppc/b/$f" | sed -n 's/^[0-9]*a\([0-9]*\)$/\1/p')
+status=0
+(cd "$cache/src-7.2" && "$top/uabatch" lint --build "$pb" "$work/ppc.patch") > "$work/out" 2> "$work/err" || status=$?
+[ $status = 1 ] && [ "$(cat "$work/out")" = "$f:$call:9: warning: call to schedule() with a user-access region open [uaccess:call-in-region]" ] ||
+	{ cat "$work/out" "$work/err" >&2; die "powerpc: exit $status, not the call at $f:$call"; }
+
+echo "lint: powerpc signal_64.c call-in-region at line $call (--build)"
 echo "lint: epoll-v1 $(cut -d' ' -f1 "$work/epoll.txt") unverified-region," \
 	"poll-2020 $(grep -c . "$work/poll.txt") advice, readdir-leak $(cut -d' ' -f1 "$work/leak.txt") region-leak;" \
 	"json, sarif valid, refusals"

@@ -22,7 +22,11 @@
 /// is a note (batch-copy-fields) that one region with an accessor per
 /// member could serve; it is not rewritten.  -D fields prints the
 /// findings in the field form uabatch keeps (scripts/fields.awk) instead
-/// of its text form.  The analysis is in batching.py, beside this file.
+/// of its text form.  -D modernize reports each classic region that a
+/// scoped_user_*_access() block of the same mode, pointer and range can
+/// replace (scoped-region, a note) and, with -D patch -D relayout (uabatch
+/// modernize), rewrites it as that block.  The analysis is in batching.py
+/// and scoping.py, beside this file.
 //
 // Confidence: High
 // Comments: the warnings of linux-source-6.12 and 7.2 read by hand: 11 of
@@ -38,6 +42,7 @@ virtual scoped
 virtual notes
 virtual relayout
 virtual fields
+virtual modernize
 
 @initialize:python@
 @@
@@ -61,6 +66,14 @@ analysis.notes = True
 @@
 analysis.fields = True
 
+@script:python depends on modernize@
+@@
+analysis.modernize = True
+
+@script:python depends on patch@
+@@
+analysis.patching = True
+
 // -D relayout: scripts/format-rewrite.sh lays the patched file out, and
 // can put a loop in a scoped block (-D scoped); without it loops are
 // written in the classic style.
@@ -81,6 +94,20 @@ acc@p(e, E)
 p << access.p;
 @@
 analysis.note_access(p[0])
+
+// A classic region's begin: -D modernize makes the region a scoped
+// block (scoping.py, beside this file).
+@begin depends on modernize@
+identifier b = {user_access_begin, user_write_access_begin, user_read_access_begin, __user_access_begin}; // model: begin
+expression list es;
+position p;
+@@
+b@p(es)
+
+@script:python@
+p << begin.p;
+@@
+analysis.note_begin(p[0])
 
 // A copy of a whole local object: a struct whose few members one region
 // could read or write instead (batch-copy-fields, a note).
@@ -185,13 +212,15 @@ for f in sorted(set(sum(findings, []))):
 
 @edit depends on patch@
 expression C, E, E1, E2, E3;
-statement S;
+statement S, S1;
 type T;
 identifier x, L;
 position p;
 @@
 (
 if (C@p) S
+|
+if (C@p) S else S1
 |
 T x@p;
 |
@@ -208,7 +237,7 @@ for (E1@p; E2; E3) S
 
 @script:python texts@
 p << edit.p;
-one; many;
+one; many; gone;
 s1; s2; s3; s4; s5; s6; s7; s8; s9; s10; s11; s12;
 @@
 if not analysis.edit(coccinelle, p[0]):
@@ -219,7 +248,8 @@ expression C, E, E1, E2, E3;
 statement S;
 type T;
 identifier x, L;
-position texts.one, texts.many;
+statement S1;
+position texts.one, texts.many, texts.gone;
 statement texts.s1, texts.s2, texts.s3, texts.s4, texts.s5, texts.s6,
 	  texts.s7, texts.s8, texts.s9, texts.s10, texts.s11, texts.s12;
 @@
@@ -240,6 +270,9 @@ statement texts.s1, texts.s2, texts.s3, texts.s4, texts.s5, texts.s6,
 + s10
 + s11
 + s12
+|
+- if (C@many) S else S1
++ s1
 |
 - T x@many;
 |
@@ -286,6 +319,8 @@ statement texts.s1, texts.s2, texts.s3, texts.s4, texts.s5, texts.s6,
 + s11
 + s12
   L@many:
+|
+- L@gone:
 |
 + s1
   for (E1@many; E2; E3) S

@@ -44,6 +44,9 @@ API = read_table('uaccess.api')
 # The ids of model/ids that the semantic patch reports.
 ADVICE = set(r[0] for r in read_table('ids') if r[1] == 'advice')
 ACCESSES = dict((r[1], r[2].split()[0]) for r in API if r[0] == 'access')
+# The begins of every architecture, which -D modernize makes scoped blocks.
+REGION_BEGINS = dict((r[1], r[2].split()[0]) for r in API
+		     if r[0] == 'begin' and r[2].split()[2] == 'all')
 INLINE = set(r[1] for r in API if r[0] == 'inline')
 COPIES = dict((r[1], r[2].split()[0]) for r in API if r[0] == 'copy')
 
@@ -1123,8 +1126,8 @@ class Plan:
 	"""The edits of a file, by the offset of the position Coccinelle
 	reports for the statement edited: (kind, statement texts), kind one
 	of replace (an empty list deletes), after (a return), before (a
-	label), around (a loop: the texts before and after it) and decl
-	(a declaration that goes)."""
+	label), around (a loop: the texts before and after it), decl (a
+	declaration that goes) and drop (a label that goes)."""
 	def __init__(self):
 		self.edits = {}
 		self.alone = {}		# offset -> the statement is a loop's body
@@ -1572,7 +1575,7 @@ def judge_loop(src, fn, loop, unsigned, scoped):
 	for m in loop.members:
 		fix.replace[m.stmt] = [unsafe_call(a, LABEL) for a in m.accesses]
 	if scoped:
-		fix.around = (s, ['%s(%s);' % (WRAP_BEGIN, scoped_head(loop.mode, region, size, LABEL))],
+		fix.around = (s, [wrap_begin(scoped_head(loop.mode, region, size, LABEL))],
 			      ['%s();' % WRAP_END])
 	else:
 		fix.around = (s, ['if (!%s(%s, %s))\n%s' % (BEGIN[loop.mode], ptr, size, leave)],
@@ -1585,6 +1588,15 @@ def judge_loop(src, fn, loop, unsigned, scoped):
 # scoped block of them, the loop's lines kept and indented once more.
 WRAP_BEGIN = 'uabatch_scoped_block'
 WRAP_END = 'uabatch_scoped_block_end'
+
+def wrap_begin(head, renames=(), first=()):
+	"""'uabatch_scoped_block("HEAD", "OLD NEW ...", "STATEMENT"...);':
+	format-rewrite.sh writes 'HEAD {', then the statements, and in the
+	lines it keeps names each OLD NEW.  Strings, which Coccinelle prints
+	as they are."""
+	args = [head, ' '.join('%s %s' % r for r in renames)] + list(first)
+	return '%s(%s);' % (WRAP_BEGIN, ', '.join(
+		'"%s"' % a.replace('\\', '\\\\').replace('"', '\\"') for a in args))
 
 def early_exit(s, in_switch=False):
 	"""How the loop whose body is s may skip or stop short of its bound:
@@ -1658,6 +1670,7 @@ class FileState:
 		self.accesses = {}	# offset -> function name
 		self.copies = {}	# offset of a copy of '&name' -> function name
 		self.unsigned = set()	# offsets of loop bounds of an unsigned type
+		self.begins = {}	# offset of a region's begin -> function name
 		self.findings = None
 		self.plan = None
 
@@ -1721,6 +1734,8 @@ class Analysis:
 		self.relayout = False	# -D relayout: format-rewrite.sh lays the output out
 		self.notes = False	# -D notes: report and rewrite cold paths too
 		self.fields = False	# -D fields: findings in the field form
+		self.modernize = False	# -D modernize: classic regions, scoped blocks
+		self.patching = False	# -D patch
 		self.files = {}
 		self.reported_files = set()
 
@@ -1755,12 +1770,13 @@ class Analysis:
 
 	def say_unparsed(self):
 		"""In patch mode, where nothing is reported: the functions not
-		analysed, on standard error, once."""
+		analysed (with -D modernize, the regions not rewritten too), on
+		standard error, once."""
 		for path in sorted(self.files):
 			if path not in self.reported_files:
 				self.reported_files.add(path)
 				for f in self.decide(path).findings:
-					if f.ident == 'not-parsed':
+					if f.ident == 'not-parsed' or (self.modernize and f.why):
 						sys.stderr.write(self.said(f) + '\n')
 
 	def reported(self, p):
@@ -1773,8 +1789,8 @@ class Analysis:
 	def edit(self, coccinelle, p):
 		"""Bind coccinelle.s1 .. s12 to the statements planned for the
 		position p, and p to coccinelle.one (a loop body replaced by one
-		statement) or coccinelle.many; False when nothing is planned
-		there."""
+		statement), coccinelle.gone (a label that goes) or
+		coccinelle.many; False when nothing is planned there."""
 		fs = self.decide(p.file)
 		o = fs.src.offset(p.line, p.column)
 		kind, texts = fs.plan.edits.get(o, (None, None))
@@ -1785,6 +1801,9 @@ class Analysis:
 		nowhere = self.cocci.make_position(p.file, p.current_element, 0, 0, 0, 0)
 		alone = kind == 'replace' and len(texts) == 1 and fs.plan.alone.get(o)
 		coccinelle.one, coccinelle.many = (at, nowhere) if alone else (nowhere, at)
+		coccinelle.gone = nowhere
+		if kind == 'drop':
+			coccinelle.gone, coccinelle.many = at, nowhere
 		texts = texts + [PLACEHOLDER] * (SLOTS - len(texts))
 		for k, t in enumerate(texts):
 			setattr(coccinelle, 's%d' % (k + 1), self.cocci.make_stmt(t))
@@ -1802,6 +1821,10 @@ class Analysis:
 	def note_copy(self, p):
 		fs = self.state(p.file)
 		fs.copies[fs.src.offset(p.line, p.column)] = p.current_element
+
+	def note_begin(self, p):
+		fs = self.state(p.file)
+		fs.begins[fs.src.offset(p.line, p.column)] = p.current_element
 
 	def note_unsigned(self, p):
 		fs = self.state(p.file)
@@ -1822,6 +1845,13 @@ class Analysis:
 				say_left_out(fs.path)
 				return fs
 			seen = set()
+			names = dict(ACCESSES)
+			if self.modernize:
+				seen = self.modernize_file(fs)
+				names.update(REGION_BEGINS)
+				if self.patching:
+					self.not_parsed(fs, seen, REGION_BEGINS)
+					return fs
 			judged = []
 			for body, name, accesses in functions_of(fs):
 				seen.add(body.first)
@@ -1831,11 +1861,76 @@ class Analysis:
 					fs.findings.append(not_analysed(fs, body, name,
 									'internal error: %r' % e))
 			self.settle(fs, judged)
-			for start, name, why in unparsed(fs.src, seen):
-				fs.findings.append(not_analysed(fs, start, name, why))
-				if why == CANNOT_PARSE:
-					ask_whole(fs.path)
+			self.not_parsed(fs, seen, names)
 		return fs
+
+	def not_parsed(self, fs, seen, names):
+		"""The functions that call one of names and are not among the
+		bodies seen: not analysed, and said."""
+		for start, name, why in unparsed(fs.src, seen, names):
+			fs.findings.append(not_analysed(fs, start, name, why, names))
+			if why == CANNOT_PARSE:
+				ask_whole(fs.path)
+
+	def modernize_file(self, fs):
+		"""-D modernize: each classic region of the file, a scoped-region
+		note, its rewrite planned where it is sound, else said why not;
+		the bodies seen."""
+		import scoping
+		src = fs.src
+		seen = set()
+		done = set()
+		for o, name in sorted(fs.begins.items()):
+			body = function_at(src, o)
+			if body is None:
+				continue
+			seen.add(body.first)
+			fn = Function(src, body, syscall_name(src, body) or name)
+			try:
+				r, why = scoping.judge(src, fn, src.at[o])
+			except Exception as e:	# a bug must not pass for a clean file
+				fs.findings.append(not_analysed(fs, body, fn.name,
+								'internal error: %r' % e, REGION_BEGINS))
+				continue
+			if r is not None and r.stmt in done:
+				continue	# the masked begin and its fallback: one region
+			if r is not None:
+				done.add(r.stmt)
+			line, col = src.line_col(o)
+			head = scoping.SCOPED[r.mode] if r else 'a scoped_user_*_access()'
+			msg = 'the %s() region in %s() can be %s block, which ends it on every ' \
+			      'way out' % (src.tokens[src.at[o]][1], fn.name,
+					   'one ' + head + '()' if r else head)
+			if not why and self.patching and not self.relayout:
+				why = 'the block is laid out by uabatch modernize (-D relayout)'
+			f = Finding((fs.path, fn.name, line, col + 1), 'scoped-region', msg, None, r, why)
+			f.tokens = set()
+			if not why:
+				self.plan_scoped(fs, fn, r)
+			else:
+				f.message += ' (not auto-fixable: %s)' % why
+			fs.findings.append(f)
+		return seen
+
+	def plan_scoped(self, fs, fn, r):
+		"""The edits of one region: the begin becomes the block's head,
+		the end its close (scripts/format-rewrite.sh lays it out), the
+		other ends go."""
+		import scoping
+		src, edits = fs.src, fs.plan.edits
+		edits[head_offset(src, r.stmt)] = ('replace', [wrap_begin(
+			scoping.scoped_head(src, fn, r), r.renames, r.first)])
+		edits[head_offset(src, r.end)] = ('replace', ['%s();' % WRAP_END])
+		for s in r.inner + r.ends:
+			edits[head_offset(src, s)] = ('replace', [])
+		for s in r.merged:
+			edits[head_offset(src, s)] = ('drop', [])
+		if r.fault:
+			last, text = r.fault
+			at = head_offset(src, last)
+			have = edits.get(at, ('after', []))[1]
+			if text not in have:
+				edits[at] = ('after', have + [text])
 
 	def judge_function(self, fs, body, name, accesses):
 		"""The findings of one function, their fixes not applied yet."""
@@ -1942,13 +2037,14 @@ class Analysis:
 			edits[fix.delete_decl] = ('decl', [])
 		return None
 
-def not_analysed(fs, where, name, why):
-	"""The finding that says a function with accesses was not analysed;
-	where is its body, or the offset of its first access."""
+def not_analysed(fs, where, name, why, names=None):
+	"""The finding that says a function with accesses (with calls of
+	names, if given) was not analysed; where is its body, or the offset
+	of its first such call."""
 	src = fs.src
 	if isinstance(where, Stmt):
 		where = next(t[2] for t in src.tokens[where.first:where.last]
-			     if t[0] == 'id' and t[1] in ACCESSES)
+			     if t[0] == 'id' and t[1] in (names or ACCESSES))
 	line, col = src.line_col(where)
 	f = Finding((fs.path, name, line, col + 1), 'not-parsed',
 		    '%s() not parsed: %s; its user accesses are not analysed' % (name, why),
@@ -1958,10 +2054,10 @@ def not_analysed(fs, where, name, why):
 
 CANNOT_PARSE = 'Coccinelle cannot parse it'
 
-def unparsed(src, parsed):
-	"""(offset of the first access, name, why) of each function of the
-	file that makes user accesses and is not among the bodies parsed (by
-	the token of their '{'): Coccinelle found no access in it, or
+def unparsed(src, parsed, names):
+	"""(offset of the first call of names, name, why) of each function
+	of the file that calls one and is not among the bodies parsed (by
+	the token of their '{'): Coccinelle found no such call in it, or
 	function_at() could not follow its statements."""
 	for m in re.finditer(r'\n\{', src.text):
 		first = src.at.get(m.start() + 1)
@@ -1974,7 +2070,7 @@ def unparsed(src, parsed):
 			why = 'its statements are not of a form uabatch follows'
 		for i in range(first, last):
 			t = src.tokens[i]
-			if t[0] == 'id' and t[1] in ACCESSES and src.tokens[i + 1][1] == '(':
+			if t[0] == 'id' and t[1] in names and src.tokens[i + 1][1] == '(':
 				yield t[2], function_name(src, m.start() + 1), why
 				break
 

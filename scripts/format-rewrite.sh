@@ -7,11 +7,14 @@
 #    it made, becomes 'scoped_user_write_access(p, label) {';
 #  - a blank line between two added lines goes, but after a declaration:
 #    a region's accesses stand together;
-#  - 'uabatch_scoped_block(HEAD);' ... 'uabatch_scoped_block_end();', which
-#    batch.cocci puts around a loop, becomes 'HEAD {' ... '}', the lines
-#    between indented once more and laid out as checkpatch.pl wants them
-#    (they are the patch's now): no braces around one statement, a blank
-#    line after declarations;
+#  - 'uabatch_scoped_block("HEAD", "OLD NEW ...", "STATEMENT"...);' ...
+#    'uabatch_scoped_block_end();', which batch.cocci puts around a loop
+#    or a classic region, becomes 'HEAD {', the statements, the lines
+#    between, '}': the lines indented once more (with tabs), each name
+#    OLD in them NEW, and laid out as checkpatch.pl wants them (they are
+#    the patch's now): no braces around one statement, a blank line after
+#    declarations, none after '{' or before '}'; a preprocessor line
+#    stays in column 0;
 #  - an added line wider than 80 columns is broken after commas, the
 #    rest aligned with the parenthesis it is in.
 #
@@ -120,6 +123,51 @@ function wrap(s,	i, c, depth, at, open, cut, best, start, lead, out, w) {
 	return out
 }
 
+# The string literals of s, unescaped, in a[1..n]; n.
+function strings(s, a,	n, i, c, cur, open) {
+	n = 0
+	open = 0
+	for (i = 1; i <= length(s); i++) {
+		c = substr(s, i, 1)
+		if (!open) {
+			if (c == "\"") {
+				open = 1
+				cur = ""
+			}
+		} else if (c == "\\") {
+			cur = cur substr(s, ++i, 1)
+		} else if (c == "\"") {
+			a[++n] = cur
+			open = 0
+		} else {
+			cur = cur c
+		}
+	}
+	return n
+}
+
+# s with each name from (not a member: no "." or "->" before it) made to.
+function rename(s, from, to,	out, k, before, after) {
+	out = ""
+	while ((k = index(s, from)) > 0) {
+		before = substr(s, k - 1, 1)
+		after = substr(s, k + length(from), 1)
+		if (before ~ /[A-Za-z0-9_.]/ || (before == ">" && substr(s, k - 2, 1) == "-") ||
+		    after ~ /[A-Za-z0-9_]/)
+			out = out substr(s, 1, k + length(from) - 1)
+		else
+			out = out substr(s, 1, k - 1) to
+		s = substr(s, k + length(from))
+	}
+	return out s
+}
+
+# Line s indented once more, with tabs.
+function reindent(s) {
+	match(s, /^[ \t]*/)
+	return indent(width(substr(s, 1, RLENGTH)) + 8) substr(s, RLENGTH + 1)
+}
+
 # Is line k one statement alone, of one line?
 function one_statement(k) {
 	return line[k] ~ /;$/ && line[k] !~ /[{}]/ && line[k] !~ /^[ \t]*(for|while|if|else|do|switch|case|default)\b/
@@ -133,7 +181,20 @@ END {
 			block = ""
 			continue
 		}
+		if (block != "" && s == "" &&
+		    (opened || line[i + 1] == block "uabatch_scoped_block_end();"))
+			continue
+		opened = 0
+		# A directive stays in column 0; a line that continues the one
+		# before it (a string broken with a backslash) stays as it is.
+		if (block != "" && (s ~ /^#/ || line[i - 1] ~ /\\$/)) {
+			print s
+			continue
+		}
 		if (block != "" && s != "") {
+			if (!added[i])
+				for (r = 1; r < nrenames; r += 2)
+					s = rename(s, renames[r], renames[r + 1])
 			# The lines of the loop are the patch now, and checkpatch.pl
 			# reads them: a block left with one statement (its access
 			# was an if) loses its braces; a declaration is followed by
@@ -141,12 +202,12 @@ END {
 			if (s ~ /^[ \t]*(for|while|if) \(.*\) \{$/ && one_statement(i + 1) &&
 			    line[i + 2] == substr(s, 1, match(s, /[^ \t]/) - 1) "}") {
 				sub(/ \{$/, "", s)
-				print "\t" s
-				print added[i + 1] ? wrap("\t" line[i + 1]) : "\t" line[i + 1]
+				print reindent(s)
+				print added[i + 1] ? wrap("\t" line[i + 1]) : reindent(line[i + 1])
 				i += 2
 				continue
 			}
-			s = "\t" s
+			s = reindent(s)
 			if (s ~ DECLARATION && line[i + 1] !~ DECLARATION &&
 			    line[i + 1] !~ /^[ \t]*(}.*)?$/)
 				s = s "\n"
@@ -159,11 +220,14 @@ END {
 			}
 			match(s, /^[ \t]*/)
 			block = substr(s, 1, RLENGTH)
-			sub(/^[ \t]*uabatch_scoped_block\(/, "", s)
-			sub(/\);[ \t]*$/, "", s)
-			gsub(/,/, ", ", s)
-			gsub(/,  +/, ", ", s)
-			print wrap(block s " {")
+			k = strings(s, arg)
+			print wrap(block arg[1] " {")
+			nrenames = split(arg[2], renames, " ")
+			for (j = 3; j <= k; j++)
+				print wrap(block "\t" arg[j])
+			if (k >= 3 && (block "\t" arg[k]) ~ DECLARATION)
+				print ""
+			opened = 1
 			continue
 		}
 		if (added[i]) {

@@ -138,9 +138,35 @@ function words(name,	i, s, call, batched, region, checking, copying, all) {
 		print name "\t" (all != "" ? substr(all, 2) : "none")
 }
 
+# Does a line that starts inside a comment (inside) end in one?
+function in_comment_after(s, inside,	k, slashes) {
+	while (s != "") {
+		if (inside) {
+			k = index(s, "*/")
+			if (!k)
+				return 1
+			inside = 0
+		} else {
+			k = index(s, "/*")
+			slashes = index(s, "//")
+			if (!k || (slashes && slashes < k))
+				return 0
+			inside = 1
+		}
+		s = substr(s, k + 2)
+	}
+	return inside
+}
+
+# A line of a comment is no boundary, though it ends with ';'.
+{
+	was_in_comment = in_comment
+	in_comment = in_comment_after($0, in_comment)
+}
+
 # A directive outside a body, and its continuation lines: what is held
 # before it is no function's, but the head's text goes on.
-continued || (!body && /^[ \t]*#/) {
+continued || (!body && !was_in_comment && /^[ \t]*#/) {
 	release()
 	if (calls != "")
 		print
@@ -164,7 +190,7 @@ body {
 	next
 }
 
-/^[ \t]*$/ || /;[ \t]*$/ {
+!was_in_comment && !in_comment && (/^[ \t]*$/ || /;[ \t]*$/) {
 	hold($0)
 	release()
 	head = ""

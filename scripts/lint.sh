@@ -81,9 +81,7 @@ if [ ! -f "$kdir/Makefile" ] || [ ! -f "$kdir/include/linux/uaccess.h" ]; then
 fi
 kdir=$(cd "$kdir" && pwd)
 if [ -n "$build" ]; then
-	[ -f "$build/.config" ] && [ -f "$build/include/generated/autoconf.h" ] ||
-		die "--build $build: not a configured kernel build directory (make O=$build defconfig prepare)"
-	build=$(cd "$build" && pwd)
+	build=$(sh "$top/scripts/make-args.sh" --dir "$build" 2>&1) || die "$build"
 fi
 name=$patch
 [ "$patch" = - ] && name="<stdin>"

@@ -12,7 +12,8 @@
 # flags, and objtool checks the object.  A fix (the changes in one
 # function) is dropped when the patched file does not build, or adds a
 # compiler warning, a region finding of either checker or an objtool
-# UACCESS warning, or when checkpatch.pl --strict says anything of it,
+# UACCESS warning, or when checkpatch.pl --strict says anything of it
+# (but CamelCase of a name the file has already),
 # or when none of its lines becomes code in that configuration (nothing
 # of it would have been checked); when the file's fixes fail together,
 # each is tried alone.  A header is
@@ -22,6 +23,10 @@
 # Nothing is written to the tree.  A build directory of make O= gets the
 # original object of a file it had not built yet (make O=... OBJ); a tree
 # configured in place is only read: its files must have been built.
+#
+# UABATCH_PREINCLUDE names a header every build includes first: the
+# scoped API of a newer tree, to check a modernize patch of an older one
+# (scripts/scoped-backport.sh).
 #
 # usage: verify.sh KDIR DIFF BUILD...
 # KDIR is the tree DIFF applies to (patch -p1); each BUILD a build
@@ -163,7 +168,7 @@ check_build()
 	# the tree on the quoted include path for its local headers.
 	cmd=$(printf '%s\n' "$line" | sed "s/[[:space:]]*\$//; s|-Wp,-MMD,[^ ]*|-Wp,-MMD,$work/obj.d|;
 		s| -c -o [^ ]* [^ ]*\$||; s|^\([^ ]*\) |\1 $inc |")
-	cmd="$cmd -iquote $srcdir/$(dirname "$rel")"
+	cmd="$cmd -iquote $srcdir/$(dirname "$rel")${UABATCH_PREINCLUDE:+ -include $UABATCH_PREINCLUDE}"
 	# -g1: a line table, which does not change the code, tells which
 	# lines became code (compiled_lines).
 	(cd "$b" && eval "$cmd -g1 -fplugin=$plugin -c -o $work/obj.o $src") > "$work/build.log" 2>&1 ||
@@ -243,7 +248,16 @@ judge()
 	diff -u --label "a/$file" --label "b/$file" "$orig" "$copy" > "$work/one.diff" || true
 	perl "$kdir/scripts/checkpatch.pl" --strict --no-tree --no-signoff --quiet \
 		--ignore COMMIT_MESSAGE,MISSING_SIGN_OFF "$work/one.diff" > "$work/checkpatch" 2>&1 || true
-	grep -m 1 -E '^(ERROR|WARNING|CHECK):' "$work/checkpatch" | sed 's/^/checkpatch: /' || true
+	grep -E '^(ERROR|WARNING|CHECK):' "$work/checkpatch" | while IFS= read -r said; do
+		# A name the file has already (a label Efault) is not the fix's.
+		case $said in
+		"CHECK: Avoid CamelCase: <"*">")
+			name=${said#*<}
+			grep -qw -- "${name%>}" "$orig" && continue ;;
+		esac
+		echo "checkpatch: $said"
+		break
+	done
 }
 
 builds=

@@ -22,6 +22,8 @@
 #  - arch/x86/um/signal.c: user-mode Linux has no regions: left out;
 #  - arch/x86/kernel/fpu/signal.c: save_fsave_header()'s branch for FPUs
 #    without FXSR is compiled out on x86-64: dropped, not "verified".
+#  - arch/powerpc/kvm/book3s_64_mmu_hv.c: built in build-V-powerpc, with
+#    the powerpc cross compiler and the plugin built for it.
 
 . "$(dirname "$0")/../lib.sh"
 
@@ -136,3 +138,19 @@ native='/^SYSCALL_DEFINE2\(gettimeofday,/,/^}/'
 [ "$(awk "$native" "$k/kernel/time/time.c")" = "$(awk "$native" "$work/kept/kernel/time/time.c")" ] ||
 	die "7.2: the broken fix is kept"
 echo "7.2: pktgen's loops that stop early not rewritten; a leaking fix dropped, region-leak said"
+
+# A file of another architecture builds in its build directory, with its
+# cross compiler and the plugin built for it: powerpc's KVM HPT reads and
+# writes, two accesses each, in 6.12 (classic) and 7.2 (scoped blocks).
+for v in 6.12 7.2; do
+	k=$(ktree "$v")
+	f=arch/powerpc/kvm/book3s_64_mmu_hv.c
+	(cd "$k" && "$top/uabatch" patch --all --build "$cache/build-$v-powerpc" $f) \
+		> "$work/out" 2> "$work/err" || [ $? = 1 ] || { cat "$work/err" >&2; die "$v: $f failed"; }
+	for fn in kvm_htab_read kvm_htab_write; do
+		expect "^uabatch: verify: $f: $fn(): verified in build-$v-powerpc$" "$work/err" \
+			"$v: $fn() not verified with the powerpc cross compiler"
+	done
+	expect '^+.*unsafe_put_user(hpte\[1\], lbuf + 1, efault);' "$work/out" "$v: no kvm_htab_read() rewrite kept"
+done
+echo "6.12, 7.2: powerpc's kvm_htab_read() and kvm_htab_write() verified with the cross compiler"

@@ -24,10 +24,6 @@
 # original object of a file it had not built yet (make O=... OBJ); a tree
 # configured in place is only read: its files must have been built.
 #
-# UABATCH_PREINCLUDE names a header every build includes first: the
-# scoped API of a newer tree, to check a modernize patch of an older one
-# (scripts/scoped-backport.sh).
-#
 # usage: verify.sh KDIR DIFF BUILD...
 # KDIR is the tree DIFF applies to (patch -p1); each BUILD a build
 # directory of it (make O=), or the tree itself, one an architecture.
@@ -168,7 +164,7 @@ check_build()
 	# the tree on the quoted include path for its local headers.
 	cmd=$(printf '%s\n' "$line" | sed "s/[[:space:]]*\$//; s|-Wp,-MMD,[^ ]*|-Wp,-MMD,$work/obj.d|;
 		s| -c -o [^ ]* [^ ]*\$||; s|^\([^ ]*\) |\1 $inc |")
-	cmd="$cmd -iquote $srcdir/$(dirname "$rel")${UABATCH_PREINCLUDE:+ -include $UABATCH_PREINCLUDE}"
+	cmd="$cmd -iquote $srcdir/$(dirname "$rel")"
 	# -g1: a line table, which does not change the code, tells which
 	# lines became code (compiled_lines).
 	(cd "$b" && eval "$cmd -g1 -fplugin=$plugin -c -o $work/obj.o $src") > "$work/build.log" 2>&1 ||

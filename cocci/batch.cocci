@@ -237,7 +237,7 @@ for (E1@p; E2; E3) S
 
 @script:python texts@
 p << edit.p;
-one; many; gone;
+one; many; gone; opened;
 s1; s2; s3; s4; s5; s6; s7; s8; s9; s10; s11; s12;
 @@
 if not analysis.edit(coccinelle, p[0]):
@@ -249,7 +249,7 @@ statement S;
 type T;
 identifier x, L;
 statement S1;
-position texts.one, texts.many, texts.gone;
+position texts.one, texts.many, texts.gone, texts.opened;
 statement texts.s1, texts.s2, texts.s3, texts.s4, texts.s5, texts.s6,
 	  texts.s7, texts.s8, texts.s9, texts.s10, texts.s11, texts.s12;
 @@
@@ -273,6 +273,11 @@ statement texts.s1, texts.s2, texts.s3, texts.s4, texts.s5, texts.s6,
 |
 - if (C@many) S else S1
 + s1
+|
++ s1
+- if (C@opened) {
+  ...
+- } else S1
 |
 - T x@many;
 |

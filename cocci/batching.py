@@ -1589,12 +1589,13 @@ def judge_loop(src, fn, loop, unsigned, scoped):
 WRAP_BEGIN = 'uabatch_scoped_block'
 WRAP_END = 'uabatch_scoped_block_end'
 
-def wrap_begin(head, renames=(), first=()):
-	"""'uabatch_scoped_block("HEAD", "OLD NEW ...", "STATEMENT"...);':
-	format-rewrite.sh writes 'HEAD {', then the statements, and in the
-	lines it keeps names each OLD NEW.  Strings, which Coccinelle prints
-	as they are."""
-	args = [head, ' '.join('%s %s' % r for r in renames)] + list(first)
+def wrap_begin(head, renames=(), first=(), declare=''):
+	"""'uabatch_scoped_block("HEAD", "OLD=NEW;...", "DECLARATION",
+	"STATEMENT"...);': format-rewrite.sh writes 'HEAD {', then the
+	statements, in the lines it keeps each name OLD made NEW, and puts
+	the declaration (of the block's pointer, if any) after those at the
+	top of the function.  Strings, which Coccinelle prints as they are."""
+	args = [head, ';'.join('%s=%s' % r for r in renames), declare] + list(first)
 	return '%s(%s);' % (WRAP_BEGIN, ', '.join(
 		'"%s"' % a.replace('\\', '\\\\').replace('"', '\\"') for a in args))
 
@@ -1789,8 +1790,9 @@ class Analysis:
 	def edit(self, coccinelle, p):
 		"""Bind coccinelle.s1 .. s12 to the statements planned for the
 		position p, and p to coccinelle.one (a loop body replaced by one
-		statement), coccinelle.gone (a label that goes) or
-		coccinelle.many; False when nothing is planned there."""
+		statement), coccinelle.gone (a label that goes), coccinelle.opened
+		(an if that opens a region, its branch kept) or coccinelle.many;
+		False when nothing is planned there."""
 		fs = self.decide(p.file)
 		o = fs.src.offset(p.line, p.column)
 		kind, texts = fs.plan.edits.get(o, (None, None))
@@ -1801,9 +1803,11 @@ class Analysis:
 		nowhere = self.cocci.make_position(p.file, p.current_element, 0, 0, 0, 0)
 		alone = kind == 'replace' and len(texts) == 1 and fs.plan.alone.get(o)
 		coccinelle.one, coccinelle.many = (at, nowhere) if alone else (nowhere, at)
-		coccinelle.gone = nowhere
+		coccinelle.gone = coccinelle.opened = nowhere
 		if kind == 'drop':
 			coccinelle.gone, coccinelle.many = at, nowhere
+		elif kind == 'unwrap':
+			coccinelle.opened, coccinelle.many = at, nowhere
 		texts = texts + [PLACEHOLDER] * (SLOTS - len(texts))
 		for k, t in enumerate(texts):
 			setattr(coccinelle, 's%d' % (k + 1), self.cocci.make_stmt(t))
@@ -1918,19 +1922,19 @@ class Analysis:
 		other ends go."""
 		import scoping
 		src, edits = fs.src, fs.plan.edits
-		edits[head_offset(src, r.stmt)] = ('replace', [wrap_begin(
-			scoping.scoped_head(src, fn, r), r.renames, r.first)])
+		edits[head_offset(src, r.stmt)] = ('unwrap' if r.branch else 'replace', [wrap_begin(
+			scoping.scoped_head(src, fn, r), r.renames, r.first, r.declare)])
 		edits[head_offset(src, r.end)] = ('replace', ['%s();' % WRAP_END])
 		for s in r.inner + r.ends:
 			edits[head_offset(src, s)] = ('replace', [])
 		for s in r.merged:
 			edits[head_offset(src, s)] = ('drop', [])
 		if r.fault:
-			last, text = r.fault
+			last, texts = r.fault
 			at = head_offset(src, last)
 			have = edits.get(at, ('after', []))[1]
-			if text not in have:
-				edits[at] = ('after', have + [text])
+			if texts[0] not in have:
+				edits[at] = ('after', have + texts)
 
 	def judge_function(self, fs, body, name, accesses):
 		"""The findings of one function, their fixes not applied yet."""

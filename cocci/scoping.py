@@ -35,7 +35,7 @@ class Region:
 	"""A classic region: its statement (the if that opens it, or the if
 	that masks or opens it), the statement list it is in, its end, mode,
 	pointer, size and how a failed begin leaves."""
-	def __init__(self, stmt, mode, ptr, size, fail):
+	def __init__(self, src, stmt, mode, ptr, size, fail):
 		self.stmt = stmt
 		self.mode = mode
 		self.ptr = ptr
@@ -49,6 +49,9 @@ class Region:
 		self.renames = []	# (name, name in the block's statements)
 		self.merged = []	# labels that go, their uses renamed
 		self.fault = None	# (the last return, a fault path after it)
+		self.branch = False	# the region is its begin's if branch
+		self.leave = [b.shown(b.stmt_text(src, fail))] if fail else []
+		self.declare = ''	# the block's pointer, declared first
 
 def leave_stmt(s):
 	"""The one statement a branch is: s, or the one statement of a block."""
@@ -83,8 +86,28 @@ def tested_begin(src, s):
 	if call is None or len(call[1]) != 2:
 		return None
 	name, (p, n) = call
-	return Region(s, BEGINS[name], b.span(src, *p).strip(), b.span(src, *n).strip(),
+	return Region(src, s, BEGINS[name], b.span(src, *p).strip(), b.span(src, *n).strip(),
 		      leave_stmt(s.body))
+
+def opened_begin(src, s):
+	"""Region of 'if (begin(p, n)) { ...; end(); } else fail', the
+	region the if's own branch, its fault path the else (6.12's powerpc
+	sstep.c), or None."""
+	if s.kind != 'if' or s.orelse is None or s.body.kind != 'block' or not s.body.stmts:
+		return None
+	first, last = s.head
+	w = [k for k in range(first, last) if src.tokens[k][0] != 'comment']
+	if [src.tokens[k][1] for k in w[:2]] == ['likely', '('] and src.tokens[w[-1]][1] == ')':
+		first, last = w[2], w[-1]
+	call = call_of(src, first, last, BEGINS)
+	if call is None or len(call[1]) != 2 or not is_end(src, s.body.stmts[-1], BEGINS[call[0]]):
+		return None
+	name, (p, n) = call
+	r = Region(src, s, BEGINS[name], b.span(src, *p).strip(), b.span(src, *n).strip(), None)
+	r.branch = True
+	r.end = s.body.stmts[-1]
+	r.body = s.body.stmts[:-1]
+	return r
 
 def masked_begin(src, s):
 	"""Region of 'if (can_do_masked_user_access()) p = masked(p); else if
@@ -109,12 +132,14 @@ def region_at(src, fn, i):
 	if outer is not None and outer.kind == 'block' and len(outer.stmts) == 1 and \
 	   outer.parent is not None and outer.parent.kind == 'if' and outer.parent.orelse is outer:
 		outer = outer.parent
+	r = None
 	if outer is not None and outer.kind == 'if' and outer.orelse in (s, s.parent):
-		s = outer
-	r = masked_begin(src, s) or tested_begin(src, s)
+		r = masked_begin(src, outer)
+	r = r or tested_begin(src, s) or opened_begin(src, s)
 	if r is None:
 		return None, 'its begin is not "if (!%s(p, size)) return/goto", alone or after a ' \
-			     'masked begin' % src.tokens[i][1]
+			     'masked begin, nor "if (%s(p, size)) { ... } else"' % \
+			     ((src.tokens[i][1],) * 2)
 	return r, None
 
 def is_end(src, s, mode=None):
@@ -316,7 +341,10 @@ def uses_after(src, fn, r, name):
 
 def assigns(src, r, name):
 	"""Does the region body assign name, step it or take its address?"""
-	first, last = r.body[0].first, r.body[-1].last
+	return assigns_in(src, r.body[0].first, r.body[-1].last, name)
+
+def assigns_in(src, first, last, name):
+	"""Do tokens [first, last) assign name, step it or take its address?"""
 	for k in range(first, last):
 		t = src.tokens[k]
 		if t[0] != 'id' or t[1] != name or src.tokens[k - 1][1] in ('.', '->'):
@@ -382,20 +410,20 @@ def new_label(src, fn, r, ends):
 	last = b.last_return(fn)
 	if last is None or last.first < r.end.last:
 		return None, None, 'no label leaves as its failed begin does (%s), and %s() ' \
-		       'does not end with a return to put one after' % \
-		       (b.shown(b.stmt_text(src, r.fail)), fn.name)
+		       'does not end with a return to put one after' % (' '.join(r.leave), fn.name)
 	if not b.cpp_balanced(src, r.stmt.first, last.first):
 		return None, None, 'a label after the last return would be in another ' \
 		       'preprocessor branch than the region'
-	leave = b.shown(b.stmt_text(src, r.fail))
-	label = fn.label_for(None, leave, r.ptr)
-	r.fault = (last, '%s: %s' % (label, leave))
+	label = fn.label_for(None, ' '.join(r.leave), r.ptr)
+	r.fault = (last, ['%s: %s' % (label, r.leave[0])] + r.leave[1:])
 	return ends, label, None
 
 def block_label(src, fn, r, ends):
 	"""The label the block goes to when its begin fails: the one the
 	failed begin goes to, or one whose path, the ends that go skipped,
 	is the return the failed begin makes."""
+	if r.branch:
+		return None
 	if r.fail.kind == 'goto':
 		return b.words(src, r.fail.first, r.fail.last)[1]
 	want = b.flat(b.stmt_text(src, r.fail))
@@ -417,28 +445,87 @@ def judge(src, fn, i):
 	if r is None:
 		return None, why
 	block = r.stmt.parent
-	if block is None or block.kind != 'block':
-		return r, 'its begin is not in a statement list'
-	stmts = block.stmts
-	later = stmts[stmts.index(r.stmt) + 1:]
-	r.end = next((s for s in later if is_end(src, s)), None)
-	if r.end is None:
-		return r, 'the region is not ended in the statement list that opens it: ' \
-			  'one ended in another block or function is left alone'
-	if not is_end(src, r.end, r.mode):
-		return r, 'its end, %s, is not of its mode (%s)' % \
-		       (b.shown(b.stmt_text(src, r.end)), r.mode)
-	r.body = later[:later.index(r.end)]
+	if r.branch:
+		why = judge_branch(src, fn, r)
+	elif block is None or block.kind != 'block':
+		why = 'its begin is not in a statement list'
+	else:
+		why = judge_list(src, r)
+	if why:
+		return r, why
 	if not r.body:
 		return r, 'the region is empty'
 	if not re.match(r'^\w+$', r.ptr):
-		return r, 'the scoped block declares its pointer anew: "%s" is not a name' % \
-		       b.shown(r.ptr)
+		why = address_pointer(src, fn, r)
+		if why:
+			return r, why
 	why = judge_body(src, fn, r)
 	if why:
 		return r, why
 	r.ends, r.label, why = fault_paths(src, fn, r)
 	return r, why
+
+def judge_list(src, r):
+	"""The region's end in the statement list of its begin, and the
+	statements between; or why not."""
+	stmts = r.stmt.parent.stmts
+	later = stmts[stmts.index(r.stmt) + 1:]
+	r.end = next((s for s in later if is_end(src, s)), None)
+	if r.end is None:
+		return 'the region is not ended in the statement list that opens it: ' \
+		       'one ended in another block or function is left alone'
+	if not is_end(src, r.end, r.mode):
+		return 'its end, %s, is not of its mode (%s)' % \
+		       (b.shown(b.stmt_text(src, r.end)), r.mode)
+	r.body = later[:later.index(r.end)]
+	return None
+
+def judge_branch(src, fn, r):
+	"""A region that is the branch of its begin's if, the else its fault
+	path: the block's failed begin goes to a label after the function's
+	last return, that runs the else and then that return, which must be
+	all that follows the if; or why not."""
+	stmts = fn.body.stmts
+	if r.stmt.parent is not fn.body or stmts[stmts.index(r.stmt) + 1:] != [b.last_return(fn)] or \
+	   not b.is_pure(src, stmts[-1].first, stmts[-1].last):
+		return 'its begin is the test of an if that is not followed by the last ' \
+		       'return of %s() alone, where its fault path would go' % fn.name
+	fail = r.stmt.orelse.stmts if r.stmt.orelse.kind == 'block' else [r.stmt.orelse]
+	if not fail or any(s.kind not in ('simple', 'return', 'goto') or b.is_declaration(src, s)
+			   for s in fail):
+		return 'its else branch, the fault path, is not a list of plain statements'
+	r.leave = [b.shown(b.stmt_text(src, s)) for s in fail]
+	if fail[-1].kind not in ('return', 'goto'):
+		r.leave.append(b.shown(b.stmt_text(src, stmts[-1])))
+	return None
+
+def address_pointer(src, fn, r):
+	"""The block declares its pointer anew: a region opened on '(T __user
+	*)x', x an integer parameter the function does not change before
+	the region ends, opens on 'ux', declared 'T __user *ux = (T __user
+	*)x;' at the function's top, and uses '(type of x)ux' for x inside
+	(accesses through x would not be masked); or why not."""
+	m = re.match(r'^\(\s*((?:const\s+)?\w+\s+__user\s*\*)\s*\)\s*(\w+)$', r.ptr)
+	if not m:
+		return 'the scoped block declares its pointer anew: "%s" is not a name, ' \
+		       'nor a user pointer cast of one' % b.shown(r.ptr)
+	kind, x = re.sub(r'\s+', ' ', m.group(1)).replace(' *', ' *'), m.group(2)
+	integer = b.declared_type(b.function_head(src, src.tokens[fn.body.first][2]), x)
+	if integer is None:
+		return 'it opens on %s, which is not an integer parameter of %s()' % \
+		       (b.shown(r.ptr), fn.name)
+	if assigns_in(src, fn.body.first, r.end.last, x):
+		return 'it opens on %s, and %s changes before the region ends: a pointer ' \
+		       'declared at the top of %s() would not follow it' % (b.shown(r.ptr), x, fn.name)
+	name = 'u' + x
+	if name in fn.words or name in fn.given:
+		return 'it opens on %s, and the name %s for a user pointer of it is taken' % \
+		       (b.shown(r.ptr), name)
+	fn.given.add(name)
+	r.declare = '%s%s = %s;' % (kind, name, b.shown(r.ptr))
+	r.renames.append((x, '(%s)%s' % (integer, name)))
+	r.ptr = name
+	return None
 
 def scoped_head(src, fn, r):
 	"""The head of the block: its size left out where it is sizeof(*p),

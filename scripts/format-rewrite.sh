@@ -5,16 +5,18 @@
 # the lines that OLD (the file before the rewrite) had left alone:
 #  - 'scoped_user_write_access (p,label) {', as Coccinelle prints a block
 #    it made, becomes 'scoped_user_write_access(p, label) {';
-#  - a blank line between two added lines goes, but after a declaration:
-#    a region's accesses stand together;
-#  - 'uabatch_scoped_block("HEAD", "OLD NEW ...", "STATEMENT"...);' ...
-#    'uabatch_scoped_block_end();', which batch.cocci puts around a loop
-#    or a classic region, becomes 'HEAD {', the statements, the lines
-#    between, '}': the lines indented once more (with tabs), each name
-#    OLD in them NEW, and laid out as checkpatch.pl wants them (they are
-#    the patch's now): no braces around one statement, a blank line after
-#    declarations, none after '{' or before '}'; a preprocessor line
-#    stays in column 0;
+#  - a blank line between two added lines goes, but after a declaration
+#    or a block: a region's accesses stand together;
+#  - 'uabatch_scoped_block("HEAD", "OLD=NEW;...", "DECLARATION",
+#    "STATEMENT"...);' ... 'uabatch_scoped_block_end();', which
+#    batch.cocci puts around a loop or a classic region, becomes 'HEAD {',
+#    the statements, the lines between, '}': the lines indented once more
+#    (with tabs), each name OLD in them NEW, and laid out as checkpatch.pl
+#    wants them (they are the patch's now): no braces around one
+#    statement, a blank line after declarations, none after '{' or before
+#    '}'; a preprocessor line stays in column 0.  The declaration, of the
+#    block's pointer, goes after the declarations at the top of the
+#    function;
 #  - an added line wider than 80 columns is broken after commas, the
 #    rest aligned with the parenthesis it is in.
 #
@@ -173,7 +175,37 @@ function one_statement(k) {
 	return line[k] ~ /;$/ && line[k] !~ /[{}]/ && line[k] !~ /^[ \t]*(for|while|if|else|do|switch|case|default)\b/
 }
 
+# The marker of a scoped block that starts at line k, joined when
+# Coccinelle broke it; its last line in marker_last.
+function marker(k,	s, t) {
+	s = line[k]
+	while (s !~ /\);[ \t]*$/ && added[k + 1]) {
+		t = line[++k]
+		sub(/^[ \t]+/, "", t)
+		s = s (s ~ /,$/ ? " " : "") t
+	}
+	marker_last = k
+	return s
+}
+
+# declared[k]: the declaration to print after line k, for the block at
+# line i: the line after the last declaration that opens the function
+# around it (the line "{" when there is none, a blank line after it).
+function declare(i, text,	k, open) {
+	for (open = i; open > 1 && line[open] != "{"; open--)
+		;
+	for (k = open + 1; k < i && line[k] ~ DECLARATION; k++)
+		;
+	declared[k - 1] = declared[k - 1] "\t" text
+	if (k == open + 1 && line[k] != "")
+		declared[k - 1] = declared[k - 1] "\n"
+}
+
 END {
+	for (i = 1; i <= n; i++)
+		if (added[i] && line[i] ~ /^[ \t]*uabatch_scoped_block\(/ &&
+		    strings(marker(i), arg) >= 3 && arg[3] != "")
+			declare(i, arg[3])
 	for (i = 1; i <= n; i++) {
 		s = line[i]
 		if (block != "" && s == block "uabatch_scoped_block_end();") {
@@ -192,9 +224,9 @@ END {
 			continue
 		}
 		if (block != "" && s != "") {
-			if (!added[i])
-				for (r = 1; r < nrenames; r += 2)
-					s = rename(s, renames[r], renames[r + 1])
+			for (r = 1; r <= nrenames; r++)
+				s = rename(s, substr(renames[r], 1, index(renames[r], "=") - 1),
+					   substr(renames[r], index(renames[r], "=") + 1))
 			# The lines of the loop are the patch now, and checkpatch.pl
 			# reads them: a block left with one statement (its access
 			# was an if) loses its braces; a declaration is followed by
@@ -213,19 +245,16 @@ END {
 				s = s "\n"
 		}
 		if (added[i] && s ~ /^[ \t]*uabatch_scoped_block\(/) {
-			while (s !~ /\);[ \t]*$/ && added[i + 1]) {
-				t = line[++i]
-				sub(/^[ \t]+/, "", t)
-				s = s (s ~ /,$/ ? " " : "") t
-			}
+			s = marker(i)
+			i = marker_last
 			match(s, /^[ \t]*/)
 			block = substr(s, 1, RLENGTH)
 			k = strings(s, arg)
 			print wrap(block arg[1] " {")
-			nrenames = split(arg[2], renames, " ")
-			for (j = 3; j <= k; j++)
+			nrenames = split(arg[2], renames, ";")
+			for (j = 4; j <= k; j++)
 				print wrap(block "\t" arg[j])
-			if (k >= 3 && (block "\t" arg[k]) ~ DECLARATION)
+			if (k >= 4 && (block "\t" arg[k]) ~ DECLARATION)
 				print ""
 			opened = 1
 			continue
@@ -240,10 +269,12 @@ END {
 			}
 			s = wrap(scoped_head(s))
 		} else if (s ~ /^[ \t]*$/ && added[i - 1] && added[i + 1] &&
-			   line[i - 1] !~ DECLARATION) {
+			   line[i - 1] !~ DECLARATION && line[i - 1] !~ /uabatch_scoped_block_end/) {
 			continue
 		}
 		print s
+		if (i in declared)
+			print declared[i]
 	}
 }' "$2.added" "$2" > "$2.format"
 rm -f "$2.added"

@@ -161,8 +161,11 @@ check_build()
 	[ -f "$plugin" ] || { echo "no GCC plugin built for ${line%% *}" > "$out"; return 1; }
 	# The command line names the original source and object; the copy
 	# and a scratch object stand in for them, the source's directory in
-	# the tree on the quoted include path for its local headers.
+	# the tree on the quoted include path for its local headers.  A
+	# plugin the object was last built with (KCFLAGS=-fplugin=..., as
+	# the README says to run ours) goes: GCC refuses one plugin twice.
 	cmd=$(printf '%s\n' "$line" | sed "s/[[:space:]]*\$//; s|-Wp,-MMD,[^ ]*|-Wp,-MMD,$work/obj.d|;
+		s| -fplugin=[^ ]*/uaccess_plugin\.so||g; s| -fplugin-arg-uaccess_plugin-[^ ]*||g;
 		s| -c -o [^ ]* [^ ]*\$||; s|^\([^ ]*\) |\1 $inc |")
 	cmd="$cmd -iquote $srcdir/$(dirname "$rel")"
 	# -g1: a line table, which does not change the code, tells which

@@ -194,7 +194,7 @@ static void check_verified(struct fn_info *fi, gimple *stmt,
 			   (id && fi->checked_names->contains(id));
 	}
 	if (!verified &&
-	    !region_checked_by_callers(DECL_SOURCE_FILE(current_function_decl)))
+	    !region_range_checked_by_arch(DECL_SOURCE_FILE(current_function_decl)))
 		region_unverified(sink, loc, r->name, ptr);
 }
 

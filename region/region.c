@@ -121,50 +121,66 @@ const struct uaccess_name *region_model_name(const char *name)
 }
 
 /*
- * The API's headers implement the primitives: they are the model, not
- * its users, and are not analysed.  @file as the compiler names it.
+ * The "arch/<arch>/" part of @file, a path as the compiler names it
+ * (relative to the tree, or absolute in an O= build); NULL when @file is
+ * not an architecture's.
+ */
+static const char *arch_part(const char *file)
+{
+	const char *p = file, *last = NULL;
+
+	while ((p = strstr(p, "arch/"))) {
+		if (p == file || p[-1] == '/')
+			last = p;
+		p += 5;
+	}
+	return last;
+}
+
+/* Whether @function is one the model says switches user access for no region. */
+static bool switches_for_no_region(const char *function)
+{
+	size_t i;
+
+	for (i = 0; i < COUNT(uaccess_switch_functions); i++)
+		if (!strcmp(function, uaccess_switch_functions[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Code that is not analysed: the API's headers, which implement the
+ * primitives (they are the model, not its users), and the functions the
+ * model says switch user access for something other than a region
+ * (arm64's EFI runtime calls).  An architecture's asm/futex.h is no part
+ * of the API: its helpers are that architecture's own regions, analysed
+ * where they are called.  @file as the compiler names it.
  */
 bool region_implements_api(const char *function, const char *file)
 {
-	return region_model_name(function) ||
-	       strstr(file, "/asm/") || strstr(file, "asm-generic/") ||
+	if (region_model_name(function) || switches_for_no_region(function))
+		return true;
+	if (strstr(file, "/asm/futex.h") || !strcmp(file, "asm/futex.h"))
+		return false;
+	return strstr(file, "/asm/") || strstr(file, "asm-generic/") ||
 	       strstr(file, "include/linux/uaccess.h") || !strncmp(file, "asm/", 4);
 }
 
 /*
- * arch/<arch>/lib holds the raw copies (copy_user_generic() opens with
- * stac(), copy_mc_to_user() with __uaccess_begin()): their callers check
- * the range, so a bare open there asks for no check of its own.
+ * An architecture's own code, outside its headers, checks the range its
+ * own way, so a bare open there asks for no access_ok() of its own: the
+ * raw copies of arch/<arch>/lib (copy_user_generic() opens with stac(),
+ * copy_mc_to_user() with __uaccess_begin()) are given checked ranges by
+ * their callers; arm64's cache maintenance from user space compares the
+ * address with TASK_SIZE_MAX, its KVM descriptor swap writes to the user
+ * address of a memslot, checked when the slot was made.  Their regions
+ * are checked all the same.
  */
-bool region_checked_by_callers(const char *file)
+bool region_range_checked_by_arch(const char *file)
 {
-	return !strncmp(file, "arch/", 5) && strstr(file, "/lib/");
-}
+	const char *arch = arch_part(file);
 
-/*
- * An architecture's own open or end (arm64's uaccess_ttbr0_enable(),
- * riscv's __enable_user_access()...) written in a .c file of that
- * architecture is how it implements something of its own, or is not
- * about user memory at all (arm64 switches TTBR0 for EFI calls with it):
- * not a region to check.  In its headers (arch/.../include/) it is the
- * body of the API's begin or end, and gives the region's events.
- */
-bool region_arch_internal(const struct uaccess_name *api, const char *file)
-{
-	const char *a = api->arch;
-	char dir[64];
-	size_t n;
-
-	if (api->kind != UA_OPEN && api->kind != UA_END)
-		return false;
-	while (*a && strcmp(a, "all")) {
-		n = strcspn(a, ",");
-		snprintf(dir, sizeof(dir), "arch/%.*s/", (int)n, a);
-		if (strstr(file, dir) && !strstr(file, "/include/"))
-			return true;
-		a += n + (a[n] == ',');
-	}
-	return false;
+	return arch && !strstr(arch, "/include/");
 }
 
 /*

@@ -96,11 +96,18 @@ struct uaccess_name {
 
 static const struct uaccess_name uaccess_names[] = {
 HDR
-	awk '!/^#/ && NF == 5 && $1 != "inline" && $1 != "copy" {
+	awk '!/^#/ && NF == 5 && $1 != "inline" && $1 != "copy" && $1 != "switch" {
 		kind = "UA_" toupper($1)
 		mode = $3 == "read" ? "UA_READ" : $3 == "write" ? "UA_WRITE" : "UA_RW"
 		printf "\t{ \"%s\", %s, %s, \"%s\" },\n", $2, kind, mode, $5
 	}' "$model"
+	cat <<'HDR'
+};
+
+/* Functions that switch user access for something other than a region. */
+static const char *const uaccess_switch_functions[] = {
+HDR
+	awk '!/^#/ && NF == 5 && $1 == "switch" { printf "\t\"%s\",\n", $2 }' "$model"
 	cat <<'HDR'
 };
 

@@ -503,8 +503,7 @@ static void expand_hook(struct token *name, int nargs, struct token **args)
 	in = instance_at(name->pos);
 	if (api && api->kind == UA_ACCESS)
 		note_access(name->pos);
-	if (!api || api->kind == UA_ACCESS ||
-	    region_arch_internal(api, stream_name(name->pos.stream))) {
+	if (!api || api->kind == UA_ACCESS) {
 		if (!in)
 			*w = name->pos;
 		return;
@@ -973,8 +972,7 @@ static struct instance *call_instance(struct ctx *c, struct expression *expr)
 	unsigned long h;
 
 	if (!sym || !(api = model_lookup(sym->ident)) || api->kind == UA_ACCESS ||
-	    api->kind == UA_SAFE || region_arch_internal(api, stream_name(expr->pos.stream)) ||
-	    in_access(expr->fn->pos))
+	    api->kind == UA_SAFE || in_access(expr->fn->pos))
 		return NULL;
 	/* by call, not by position: a wrapper macro shares one position */
 	h = ((unsigned long)expr >> 4) % INST_HASH;
@@ -2271,7 +2269,7 @@ static void check_function(struct symbol *sym, struct statement *body,
 {
 	struct states st;
 	struct ctx c = { .sink = { report, c.fn_name }, .fn = sym };
-	int checked_by_callers = region_checked_by_callers(stream_name(sym->pos.stream));
+	int checked_by_arch = region_range_checked_by_arch(stream_name(sym->pos.stream));
 	int pass, i;
 
 	snprintf(c.fn_name, sizeof(c.fn_name), "%s", show_ident(sym->ident));
@@ -2291,7 +2289,7 @@ static void check_function(struct symbol *sym, struct statement *body,
 		if (!c.nr_events && all_closed(entry))
 			break;
 	}
-	for (i = 0; i < c.nr_opens && !checked_by_callers; i++)
+	for (i = 0; i < c.nr_opens && !checked_by_arch; i++)
 		if (!checked_in_fn(&c, c.opens[i]))
 			region_unverified(&c.sink, &c.opens[i]->pos,
 					  c.opens[i]->api->name,

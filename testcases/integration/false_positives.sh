@@ -99,8 +99,8 @@ for a in arm64 powerpc riscv; do
 		die "7.2 $a: findings other than mainline_findings' (- expected, + found)"
 	fi
 	sparse_saw_all "$work/build.log" "$n" "7.2 $a"
-	# Objects whose only opens are their architecture's own (arm64's
-	# EFI and cache maintenance code) have none to analyse.
+	# Objects whose only opens switch user access for no region (arm64's
+	# EFI calls, the model's 'switch' functions) have none to analyse.
 	analysed=$(plugin_analysed "$work/build.log")
 	[ $((analysed * 10)) -ge $((n * 8)) ] || die "7.2 $a: the plugin analysed regions in $analysed of $n files"
 	echo "7.2 $a: $n objects that open a region, $regions regions seen, $analysed analysed by the plugin;" \

@@ -45,24 +45,30 @@ else
 	[ -x "$sparse" ] || die "$sparse: not built (make)"
 fi
 
-# build VERSION SRC FILE ENGINE: SRC, a copy of FILE, as an external
-# module object of the tree of VERSION, with the headers of FILE's
-# directory beside it and FILE's own flags from its Makefile, checked by
-# ENGINE; its findings ('LINE ID TEXT') in $work/ENGINE, objtool's
-# verdict in $work/objtool.
+# build VERSION SRC FILE ENGINE [HOST]: SRC, a copy of FILE, built at
+# its own path under a directory of an external module of the tree of
+# VERSION (an architecture's own code is known by its path), with the
+# headers of FILE's directory beside it and FILE's own flags from its
+# Makefile, checked by ENGINE; its findings ('LINE ID TEXT') in
+# $work/ENGINE, objtool's verdict in $work/objtool.  A header FILE is
+# built in HOST, a .c file of the tree that includes it, included first
+# (its guard keeps the tree's copy out).
 build()
 {
-	ver=$1 src=$2 dir=$(dirname "$3") base=$(basename "$3" .c) engine=$4
+	ver=$1 src=$2 file=$3 engine=$4 in=${5:-$3}
 	kdir=$(ktree "$ver")
+	dir=$(dirname "$in") base=${in%.c}
 	d=$work/m
 	rm -rf "${chroot_root:-}$d"
-	mkdir -p "${chroot_root:-}$d"
-	cp "$src" "${chroot_root:-}$d/mut.c"
+	mkdir -p "${chroot_root:-}$d/$dir" "${chroot_root:-}$d/$(dirname "$file")"
 	for h in "$kdir/$dir"/*.h; do
-		[ -f "$h" ] && cp "$h" "${chroot_root:-}$d/"
+		[ -f "$h" ] && cp "$h" "${chroot_root:-}$d/$dir/"
 	done
-	echo "obj-y := mut.o" > "${chroot_root:-}$d/Kbuild"
-	sed -n "s/^CFLAGS_$base\.o\([[:space:]]*+*=\)/CFLAGS_mut.o\1/p" \
+	cp "$src" "${chroot_root:-}$d/$file"
+	[ "$in" = "$file" ] ||
+		{ echo "#include \"$file\""; cat "$kdir/$in"; } > "${chroot_root:-}$d/$in"
+	printf 'obj-y := %s.o\nccflags-y := -I%s\n' "$base" "$d" > "${chroot_root:-}$d/Kbuild"
+	sed -n "s|^CFLAGS_$(basename "$base")\.o\([[:space:]]*+*=\)|CFLAGS_$base.o\1|p" \
 		"$kdir/$dir/Makefile" >> "${chroot_root:-}$d/Kbuild"
 	# -Wno-error: a mutant may warn (an unused result, a declaration
 	# after a statement), and CONFIG_WERROR must not stop it.
@@ -71,22 +77,23 @@ build()
 	sparse) set -- KCFLAGS=-Wno-error C=2 CHECK="$sparse --uaccess-only" ;;
 	esac
 	if [ -n "$gcc" ]; then
-		chroot_make_7_2 "$gcc" M="$d" "$@" mut.o
+		chroot_make_7_2 "$gcc" M="$d" "$@" "$base.o"
 	elif [ -n "$arch" ]; then
 		# shellcheck disable=SC2046 # ARCH=.. CROSS_COMPILE=..
 		flock "$xbuild/.uabatch.lock" make -s -C "$xbuild" \
-			$(sh "$top/scripts/make-args.sh" "$xbuild") M="$d" "$@" mut.o
+			$(sh "$top/scripts/make-args.sh" "$xbuild") M="$d" "$@" "$base.o"
 	else
-		flock "$kdir/../linux-$ver.lock" make -s -C "$kdir" M="$d" "$@" mut.o
+		flock "$kdir/../linux-$ver.lock" make -s -C "$kdir" M="$d" "$@" "$base.o"
 	fi > "$work/build.log" 2>&1 ||
 		{ cat "$work/build.log" >&2; die "$src: does not build in $ver"; }
-	sed -n 's/^[^:]*mut\.c:\([0-9]*\):[0-9]*: \(warning\|error\): \(.*\) \[uaccess:\([a-z-]*\)\]$/\1 \4 \3/p' \
+	at=$(printf '%s' "$file" | sed 's/[.[\*^$]/\\&/g')
+	sed -n "s#^\(.*/\)\{0,1\}$at:\([0-9]*\):[0-9]*: \(warning\|error\): \(.*\) \[uaccess:\([a-z-]*\)\]\$#\2 \5 \4#p" \
 		"$work/build.log" | sort -u > "$work/$engine"
-	grep '\[uaccess:' "$work/build.log" | grep -v 'mut\.c:' >&2 &&
+	grep '\[uaccess:' "$work/build.log" | grep -v "\(^\|/\)$at:" >&2 &&
 		die "$src: findings in another file"
 	[ "$engine" = gcc ] && [ -z "$arch" ] || return 0
 	# objtool --orc writes into the object: a copy.
-	cp "${chroot_root:-}$d/mut.o" "${chroot_root:-}$work/copy.o"
+	cp "${chroot_root:-}$d/$base.o" "${chroot_root:-}$work/copy.o"
 	objtool=$kdir/tools/objtool/objtool
 	[ -z "$gcc" ] || objtool=/build-7.2-gcc-$gcc/tools/objtool/objtool
 	if [ -n "$gcc" ]; then
@@ -132,7 +139,7 @@ mutant()
 	line=$(grep -n '/\* mutant \*/' "$work/mut.c" | cut -d: -f1)
 	[ "$(echo "$line" | wc -w)" = 1 ] || die "$ver $name: not one line marked"
 	for e in $engines; do
-		build "$ver" "$work/mut.c" "$file" "$e"
+		build "$ver" "$work/mut.c" "$file" "$e" "$host"
 		grep -q "^$line $id " "$work/$e" ||
 			{ cat "$work/$e" >&2; die "$ver $name: $e: no $id at line $line"; }
 	done
@@ -151,6 +158,17 @@ mutant()
 	[ -s "$work/objtool" ] && otool="objtool warns: $(head -1 "$work/objtool" | sed 's/.*: warning: objtool: //')"
 	[ -z "$arch" ] || otool="no objtool on $arch"
 	echo "$ver${gcc:+ gcc-$gcc}${arch:+ $arch} $name: $id at line $line of $file; $(wc -l < "$work/gcc") findings; $otool"
+}
+
+# header_mutant HOST VERSION HEADER FUNCTION NAME ID AWK-PROGRAM: a
+# mutant of a header's function, built in HOST, a .c file that calls it.
+host=
+header_mutant()
+{
+	host=$1
+	shift
+	mutant "$@"
+	host=
 }
 
 baseline 6.12 fs/readdir.c
@@ -293,6 +311,61 @@ mutant 6.12 fs/select.c get_sigset_argpack past-the-object pointer-mismatch '
 	in_fn { sub(/unsafe_get_user\(to->size, &from->size, /,
 		"unsafe_get_user(to->size, \\&from[1].size, ") }
 	in_fn && /&from\[1\]\.size/ { $0 = $0 " /* mutant */" } { print }'
+
+
+if [ "$arch" = arm64 ]; then
+	# arm64's own regions: TTBR0 switched on and off around an
+	# instruction that reaches user memory, the cache maintenance a user
+	# asks for (a macro, whose findings are told at its uses) and KVM's
+	# swap of a guest's page-table descriptor.
+	baseline 7.2 arch/arm64/kernel/traps.c
+	baseline 7.2 arch/arm64/kvm/at.c
+	mutant 7.2 arch/arm64/kernel/traps.c user_cache_maint_handler maint-call call-in-region '
+		in_fn && /__user_cache_maint\("ic ivau"/ { $0 = $0 " /* mutant */" }
+		/^#define __user_cache_maint/ { m = 1 } { print }
+		m && /uaccess_ttbr0_enable\(\);/ && !done++ { print "\t\tpr_info(\"uabatch mutant\\n\");\t\t\\" }'
+	mutant 7.2 arch/arm64/kernel/traps.c user_cache_maint_handler maint-end-twice unbalanced-region-end '
+		in_fn && /__user_cache_maint\("dc civac"/ && !marked++ { $0 = $0 " /* mutant */" }
+		/^#define __user_cache_maint/ { m = 1 } { print }
+		m && /uaccess_ttbr0_disable\(\);/ && !done++ { print "\t\tuaccess_ttbr0_disable();\t\t\t\\" }'
+	mutant 7.2 arch/arm64/kvm/at.c __lsui_swap_desc lsui-end-dropped region-leak '
+		in_fn && /^\tuaccess_ttbr0_disable\(\);$/ { next }
+		in_fn && /^\treturn ret;$/ { $0 = $0 " /* mutant */" } { print }'
+	mutant 7.2 arch/arm64/kvm/at.c __lsui_swap_desc lsui-early-return region-leak '
+		{ print } in_fn && /^\tuaccess_ttbr0_enable\(\);$/ {
+			print "\tif (!ptep)\n\t\treturn -EINVAL; /* mutant */" }'
+	mutant 7.2 arch/arm64/kvm/at.c __lsui_swap_desc lsui-call call-in-region '
+		{ print } in_fn && /^\tuaccess_ttbr0_enable\(\);$/ {
+			print "\tpr_info(\"uabatch mutant\\n\"); /* mutant */" }'
+	mutant 7.2 arch/arm64/kvm/at.c __lsui_swap_desc lsui-end-twice unbalanced-region-end '
+		{ print } in_fn && /^\tuaccess_ttbr0_disable\(\);$/ {
+			print "\tuaccess_ttbr0_disable(); /* mutant */" }'
+	mutant 7.2 arch/arm64/kvm/at.c __lsui_swap_desc lsui-enable-twice nested-region '
+		{ print } in_fn && /^\tuaccess_ttbr0_enable\(\);$/ {
+			print "\tuaccess_ttbr0_enable(); /* mutant */" }'
+fi
+
+# riscv's own regions: its futex helpers switch SUM on and off around
+# each atomic instruction (__futex_atomic_op(), told at its uses in
+# arch_futex_atomic_op_inuser()), built in kernel/futex/waitwake.c.
+if [ "$arch" = riscv ]; then
+	futex=arch/riscv/include/asm/futex.h
+	header_mutant kernel/futex/waitwake.c 7.2 $futex __futex_atomic_op futex-call call-in-region '
+		/^\t\t__futex_atomic_op\("amoxor/ { $0 = $0 " /* mutant */" }
+		/^#define __futex_atomic_op/ { m = 1 } { print }
+		m && /__enable_user_access\(\);/ && !done++ { print "\tpr_info(\"uabatch mutant\\n\");\t\t\t\t\\" }'
+	header_mutant kernel/futex/waitwake.c 7.2 $futex __futex_atomic_op futex-end-twice unbalanced-region-end '
+		/^\t\t__futex_atomic_op\("amoswap/ { $0 = $0 " /* mutant */" }
+		/^#define __futex_atomic_op/ { m = 1 } { print }
+		m && /__disable_user_access\(\);/ && !done++ { print "\t__disable_user_access();\t\t\t\t\\" }'
+	header_mutant kernel/futex/waitwake.c 7.2 $futex __futex_atomic_op futex-enable-twice nested-region '
+		/^\t\t__futex_atomic_op\("amoadd/ { $0 = $0 " /* mutant */" }
+		/^#define __futex_atomic_op/ { m = 1 } { print }
+		m && /__enable_user_access\(\);/ && !done++ { print "\t__enable_user_access();\t\t\t\t\\" }'
+	header_mutant kernel/futex/waitwake.c 7.2 $futex arch_futex_atomic_op_inuser end-after-switch unbalanced-region-end '
+		/^arch_futex_atomic_op_inuser\(/ { f = 1 }
+		f && /^\tif \(!ret\)$/ { print "\t__disable_user_access(); /* mutant */" } { print }'
+fi
 
 [ "$arch" = powerpc ] || exit 0
 

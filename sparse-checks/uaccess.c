@@ -503,7 +503,8 @@ static void expand_hook(struct token *name, int nargs, struct token **args)
 	in = instance_at(name->pos);
 	if (api && api->kind == UA_ACCESS)
 		note_access(name->pos);
-	if (!api || api->kind == UA_ACCESS) {
+	if (!api || api->kind == UA_ACCESS ||
+	    region_arch_internal(api, stream_name(name->pos.stream))) {
 		if (!in)
 			*w = name->pos;
 		return;
@@ -972,7 +973,8 @@ static struct instance *call_instance(struct ctx *c, struct expression *expr)
 	unsigned long h;
 
 	if (!sym || !(api = model_lookup(sym->ident)) || api->kind == UA_ACCESS ||
-	    api->kind == UA_SAFE || in_access(expr->fn->pos))
+	    api->kind == UA_SAFE || region_arch_internal(api, stream_name(expr->pos.stream)) ||
+	    in_access(expr->fn->pos))
 		return NULL;
 	/* by call, not by position: a wrapper macro shares one position */
 	h = ((unsigned long)expr >> 4) % INST_HASH;

@@ -131,14 +131,6 @@ static const char *callee_name(const gimple *stmt)
 	return IDENTIFIER_POINTER(DECL_NAME(fn));
 }
 
-/* The file of @loc as the compiler names it, "" where it has none. */
-static const char *location_file(location_t loc)
-{
-	const char *file = LOCATION_FILE(loc);
-
-	return file ? file : "";
-}
-
 /* The role of a primitive called by name, from the model. */
 static enum role call_role(const struct uaccess_name *u)
 {
@@ -230,11 +222,6 @@ static struct stmt_role classify_uncached(gimple *stmt)
 			r.role = R_CALL;
 			return r;
 		}
-		/* powerpc's own primitive in its own code: a plain call. */
-		if (region_arch_internal(callee, location_file(r.loc))) {
-			r.role = R_CALL;
-			return r;
-		}
 		/* A primitive called directly: the model says what it is. */
 		r.role = call_role(callee);
 		r.kind = callee->kind;
@@ -243,8 +230,6 @@ static struct stmt_role classify_uncached(gimple *stmt)
 		return r;
 	}
 	top = m[0];
-	if (region_arch_internal(top, location_file(at)))
-		return r;
 	r.name = top->name;
 	r.mode = top->mode;
 	r.kind = top->kind;

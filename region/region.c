@@ -184,23 +184,6 @@ bool region_range_checked_by_arch(const char *file)
 }
 
 /*
- * powerpc's own opens and ends in its .c files stay plain calls: there
- * they are what the API's aliases expand to (6.12's user_write_access_end
- * is prevent_current_write_to_user), and sparse-uaccess does not yet read
- * 6.12 powerpc's begins, so the end alone would be unbalanced
- * (sparse-checks/README.md, Limits).  Other architectures' own switches
- * in their .c files are regions.
- */
-bool region_arch_internal(const struct uaccess_name *api, const char *file)
-{
-	const char *arch = arch_part(file);
-
-	return (api->kind == UA_OPEN || api->kind == UA_END) && arch &&
-	       !strncmp(arch, "arch/powerpc/", 13) && !strstr(arch, "/include/") &&
-	       strstr(api->arch, "powerpc");
-}
-
-/*
  * The kernel's convention: a function named __unsafe_*() runs inside its
  * caller's region (powerpc's __unsafe_setup_sigcontext(), behind its
  * unsafe_setup_sigcontext(..., label) macro).  Its calls are accessors,

@@ -87,7 +87,6 @@ bool region_safe_name(const char *name);
 const struct uaccess_name *region_model_name(const char *name);
 bool region_implements_api(const char *function, const char *file);
 bool region_range_checked_by_arch(const char *file);
-bool region_arch_internal(const struct uaccess_name *api, const char *file);
 bool region_in_callers_region(const char *function);
 extern const struct region_state region_callers_state;
 const char *region_mode_name(unsigned int mode);

@@ -503,8 +503,7 @@ static void expand_hook(struct token *name, int nargs, struct token **args)
 	in = instance_at(name->pos);
 	if (api && api->kind == UA_ACCESS)
 		note_access(name->pos);
-	if (!api || api->kind == UA_ACCESS ||
-	    region_arch_internal(api, stream_name(name->pos.stream))) {
+	if (!api || api->kind == UA_ACCESS) {
 		if (!in)
 			*w = name->pos;
 		return;
@@ -963,6 +962,12 @@ static int is_builtin_expect(struct expression *fn)
 	       !strcmp(show_ident(fn->symbol_name), "__builtin_expect");
 }
 
+/* Inside the primitive being walked, at its position: its own expansion. */
+static int muted(struct ctx *c, struct position pos)
+{
+	return c->cur && same_pos(c->cur->pos, pos);
+}
+
 /* A call to a model name that is a function, not a macro: stac(), clac(). */
 static struct instance *call_instance(struct ctx *c, struct expression *expr)
 {
@@ -972,9 +977,13 @@ static struct instance *call_instance(struct ctx *c, struct expression *expr)
 	struct expression *arg;
 	unsigned long h;
 
+	/*
+	 * The callee named at the position of the primitive being walked is
+	 * its expansion: 6.12 powerpc's user_write_access_end is an alias of
+	 * prevent_current_write_to_user, called with the source's '()'.
+	 */
 	if (!sym || !(api = model_lookup(sym->ident)) || api->kind == UA_ACCESS ||
-	    api->kind == UA_SAFE || region_arch_internal(api, stream_name(expr->pos.stream)) ||
-	    in_access(expr->fn->pos))
+	    api->kind == UA_SAFE || in_access(expr->fn->pos) || muted(c, expr->fn->pos))
 		return NULL;
 	/* by call, not by position: a wrapper macro shares one position */
 	h = ((unsigned long)expr >> 4) % INST_HASH;
@@ -1765,11 +1774,6 @@ static struct instance *starts_here(struct ctx *c, struct position pos)
 	struct instance *in = instance_at(pos);
 
 	return in == c->cur ? NULL : in;
-}
-
-static int muted(struct ctx *c, struct position pos)
-{
-	return c->cur && same_pos(c->cur->pos, pos);
 }
 
 /* The checking begin expression @e is, if it is one. */

@@ -312,7 +312,6 @@ mutant 6.12 fs/select.c get_sigset_argpack past-the-object pointer-mismatch '
 		"unsafe_get_user(to->size, \\&from[1].size, ") }
 	in_fn && /&from\[1\]\.size/ { $0 = $0 " /* mutant */" } { print }'
 
-
 if [ "$arch" = arm64 ]; then
 	# arm64's own regions: TTBR0 switched on and off around an
 	# instruction that reaches user memory, the cache maintenance a user

@@ -1,0 +1,33 @@
+/* 6.12 powerpc's aliases: the end the source writes is an object-like
+ * alias of the function it calls, with the source's '()': one end, not
+ * two. */
+#include "uaccess_powerpc.h"
+
+extern void helper(int v);
+
+int put_pair(int __user *p, int a, int b)
+{
+	if (!user_write_access_begin(p, 2 * sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(a, p, efault);
+	unsafe_put_user(b, p + 1, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+int put_noisy(int __user *p, int a)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	helper(a); /* { dg-warning "call-in-region" } */
+	unsafe_put_user(a, p, efault);
+	user_write_access_end();
+	user_write_access_end(); /* { dg-warning "unbalanced-region-end" } */
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}

@@ -216,13 +216,8 @@ static void do_open(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 	/* A generic classic begin: its end will leave nothing to see. */
 	if (r->blind)
 		st->flags |= REGION_BLIND;
-	/*
-	 * Inline primitives (copy_user_generic(), __clear_user()) open with
-	 * stac() by design: their callers check the range.  After inlining,
-	 * begins only open: the first pass checked them.
-	 */
-	if (r->kind == UA_OPEN && !after_inlining &&
-	    !DECL_DECLARED_INLINE_P(current_function_decl))
+	/* After inlining, begins only open: the first pass checked them. */
+	if (r->kind == UA_OPEN && !after_inlining)
 		check_verified(fi, stmt, r, &loc, sink);
 }
 

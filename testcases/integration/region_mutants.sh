@@ -361,6 +361,10 @@ if [ "$arch" = riscv ]; then
 		/^\t\t__futex_atomic_op\("amoadd/ { $0 = $0 " /* mutant */" }
 		/^#define __futex_atomic_op/ { m = 1 } { print }
 		m && /__enable_user_access\(\);/ && !done++ { print "\t__enable_user_access();\t\t\t\t\\" }'
+	header_mutant kernel/futex/waitwake.c 7.2 $futex arch_futex_atomic_op_inuser access_ok-dropped unverified-region '
+		/^arch_futex_atomic_op_inuser\(/ { f = 1 }
+		f && /^\tif \(!access_ok\(uaddr, sizeof\(u32\)\)\)$/ && !done++ { getline; next }
+		/^\t\t__futex_atomic_op\("amoswap/ { $0 = $0 " /* mutant */" } { print }'
 	header_mutant kernel/futex/waitwake.c 7.2 $futex arch_futex_atomic_op_inuser end-after-switch unbalanced-region-end '
 		/^arch_futex_atomic_op_inuser\(/ { f = 1 }
 		f && /^\tif \(!ret\)$/ { print "\t__disable_user_access(); /* mutant */" } { print }'

@@ -27,9 +27,18 @@ set -eu
 diff --unchanged-line-format= --old-line-format= --new-line-format='%dn
 ' "$1" "$2" > "$2.added" || true
 awk '
-BEGIN { DECLARATION = "^[ \t]*[A-Za-z_][A-Za-z0-9_ ]*[ *]+[A-Za-z_][A-Za-z0-9_]*( = .*)?;$" }
+BEGIN {
+	NAME = "[A-Za-z_][A-Za-z0-9_]*"
+	# One name with its initializer, or names without.
+	DECLARATION = "^[ \t]*" NAME "[A-Za-z0-9_ ]*[ *]+" NAME "( = .*|(, [* ]*" NAME ")+)?;$"
+}
 FILENAME == ARGV[1] { added[$1] = 1; next }
 { line[FNR] = $0; n = FNR }
+
+# Is s a declaration (of one name or more), not a statement of a keyword?
+function declaration(s) {
+	return s ~ DECLARATION && s !~ /^[ \t]*(return|goto|break|continue|case|else|do)[ \t]/
+}
 
 # The columns of s, a tab to the next multiple of 8.
 function width(s,	i, w) {
@@ -69,8 +78,10 @@ function scoped_head(s,	head, rest, out, depth, i, c) {
 # s broken after commas so that each line stays within 80 columns: each
 # time after the outermost comma that fits (the rightmost of those), the
 # rest aligned with the open parenthesis that comma is in; where no comma
-# fits, after the first one.
-function wrap(s,	i, c, depth, at, open, cut, best, start, lead, out, w) {
+# fits, after the first one, or, when that line would be wider than
+# checkpatch.pl allows (100), after the outermost binary operator that
+# fits in that (an argument that is a long expression).
+function wrap(s,	i, c, depth, at, open, cut, best, start, lead, out, w, op, end) {
 	if (width(s) <= 80)
 		return s
 	depth = 0
@@ -79,6 +90,8 @@ function wrap(s,	i, c, depth, at, open, cut, best, start, lead, out, w) {
 		if (c == "(") open_of[i] = ++depth
 		else if (c == ")") depth--
 		else if (c == ",") comma_depth[i] = depth
+		else if (substr(s, i - 1, 4) ~ /^ (&&|\|\|) $/) op_depth[i + 1] = depth
+		else if (substr(s, i - 1, 3) ~ /^ [-+*\/|&^?:] $/) op_depth[i] = depth
 	}
 	start = 1
 	lead = 0	# the columns before s[start] on its line, past the first
@@ -101,6 +114,12 @@ function wrap(s,	i, c, depth, at, open, cut, best, start, lead, out, w) {
 				best = comma_depth[i]
 			}
 		}
+		end = cut ? cut : length(s)
+		w = start == 1 ? width(substr(s, 1, end)) : lead + end - start + 1
+		if (w > 100 && (op = operator_cut(s, start, end, lead))) {
+			cut = op
+			best = op_depth[op]
+		}
 		if (!cut)
 			break
 		# The column after the parenthesis the comma is in.
@@ -121,8 +140,27 @@ function wrap(s,	i, c, depth, at, open, cut, best, start, lead, out, w) {
 	out = out (start == 1 ? "" : indent(lead)) substr(s, start)
 	split("", open_of)
 	split("", comma_depth)
+	split("", op_depth)
 	split("", paren_col)
 	return out
+}
+
+# The rightmost of the outermost binary operators of s between start and
+# end after which the line (lead columns before start) stays within 100
+# columns, or 0.
+function operator_cut(s, start, end, lead,	i, w, cut, best) {
+	cut = 0
+	best = 1000
+	for (i = start; i < end; i++) {
+		if (!(i in op_depth) || op_depth[i] == 0)
+			continue
+		w = start == 1 ? width(substr(s, 1, i)) : lead + i - start + 1
+		if (w <= 100 && op_depth[i] <= best) {
+			cut = i
+			best = op_depth[i]
+		}
+	}
+	return cut
 }
 
 # The string literals of s, unescaped, in a[1..n]; n.
@@ -164,10 +202,76 @@ function rename(s, from, to,	out, k, before, after) {
 	return out s
 }
 
-# Line s indented once more, with tabs.
-function reindent(s) {
+# Whether line k goes on a directive (2), or on a string literal (1),
+# that a backslash at the end of the line before it broke: its blanks are
+# the layout of the directive or the text of the string.  A line that goes
+# on a statement (the operands of an asm after a macro) is laid out as
+# any other (0).
+function continues_text(k,	s, quotes) {
+	if (k <= 1 || line[k - 1] !~ /\\$/)
+		return 0
+	s = line[k - 1]
+	if (s ~ /^[ \t]*#/ || continues_text(k - 1) == 2)
+		return 2
+	gsub(/\\./, "", s)
+	gsub(/\047[^\047]\047/, "", s)
+	quotes = gsub(/"/, "", s) % 2
+	return quotes != (continues_text(k - 1) == 1)
+}
+
+# s, a line the block moves, indented once more; a line that goes on
+# inside the parentheses of the line before is aligned with the one open
+# last, as checkpatch.pl --strict asks of the lines a patch adds, where
+# that fits in 100 columns.
+function reindent(s,	out, body, lead) {
 	match(s, /^[ \t]*/)
-	return indent(width(substr(s, 1, RLENGTH)) + 8) substr(s, RLENGTH + 1)
+	lead = substr(s, 1, RLENGTH)
+	body = cast_unspaced(substr(s, RLENGTH + 1))
+	if (open_parens > 0 && body !~ /^\)/ &&
+	    paren_at[open_parens] + length(body) <= 100)
+		out = indent(paren_at[open_parens])
+	else
+		out = indent(width(lead) + 8)
+	out = out body
+	count_parens(out)
+	return out
+}
+
+# The parentheses line s leaves open (open_parens), and the column after
+# each (paren_at[]); those in strings and character constants do not count.
+function count_parens(s,	i, c, quote) {
+	quote = ""
+	for (i = 1; i <= length(s); i++) {
+		c = substr(s, i, 1)
+		if (quote != "") {
+			if (c == "\\")
+				i++
+			else if (c == quote)
+				quote = ""
+		} else if (c == "\"" || c == "\047") {
+			quote = c
+		} else if (c == "(") {
+			paren_at[++open_parens] = width(substr(s, 1, i))
+		} else if (c == ")" && open_parens > 0) {
+			open_parens--
+		}
+	}
+}
+
+# s without a blank after a pointer cast, which checkpatch.pl --strict
+# asks of the lines a block moves ("(char __user *) dirent" in 6.12s
+# filldir()); a line with a string is left as it is.
+function cast_unspaced(s,	out, m) {
+	if (s ~ /"/)
+		return s
+	out = ""
+	while (match(s, /\([A-Za-z_][A-Za-z0-9_ ]* \*+\) +[A-Za-z_(&*]/)) {
+		m = substr(s, RSTART, RLENGTH)
+		sub(/\) +/, ")", m)
+		out = out substr(s, 1, RSTART - 1) m
+		s = substr(s, RSTART + RLENGTH)
+	}
+	return out s
 }
 
 # Is line k one statement alone, of one line?
@@ -194,7 +298,7 @@ function marker(k,	s, t) {
 function declare(i, text,	k, open) {
 	for (open = i; open > 1 && line[open] != "{"; open--)
 		;
-	for (k = open + 1; k < i && line[k] ~ DECLARATION; k++)
+	for (k = open + 1; k < i && declaration(line[k]); k++)
 		;
 	declared[k - 1] = declared[k - 1] "\t" text
 	if (k == open + 1 && line[k] != "")
@@ -211,15 +315,16 @@ END {
 		if (block != "" && s == block "uabatch_scoped_block_end();") {
 			print block "}"
 			block = ""
+			open_parens = 0
 			continue
 		}
 		if (block != "" && s == "" &&
 		    (opened || line[i + 1] == block "uabatch_scoped_block_end();"))
 			continue
 		opened = 0
-		# A directive stays in column 0; a line that continues the one
-		# before it (a string broken with a backslash) stays as it is.
-		if (block != "" && (s ~ /^#/ || line[i - 1] ~ /\\$/)) {
+		# A directive stays in column 0; a line that goes on a directive
+		# or a string the line before broke stays as it is.
+		if (block != "" && (s ~ /^#/ || continues_text(i))) {
 			print s
 			continue
 		}
@@ -240,7 +345,7 @@ END {
 				continue
 			}
 			s = reindent(s)
-			if (s ~ DECLARATION && line[i + 1] !~ DECLARATION &&
+			if (declaration(s) && !declaration(line[i + 1]) &&
 			    line[i + 1] !~ /^[ \t]*(}.*)?$/)
 				s = s "\n"
 		}
@@ -249,12 +354,13 @@ END {
 			i = marker_last
 			match(s, /^[ \t]*/)
 			block = substr(s, 1, RLENGTH)
+			open_parens = 0
 			k = strings(s, arg)
 			print wrap(block arg[1] " {")
 			nrenames = split(arg[2], renames, ";")
 			for (j = 4; j <= k; j++)
 				print wrap(block "\t" arg[j])
-			if (k >= 4 && (block "\t" arg[k]) ~ DECLARATION)
+			if (k >= 4 && declaration(block "\t" arg[k]))
 				print ""
 			opened = 1
 			continue
@@ -269,7 +375,7 @@ END {
 			}
 			s = wrap(scoped_head(s))
 		} else if (s ~ /^[ \t]*$/ && added[i - 1] && added[i + 1] &&
-			   line[i - 1] !~ DECLARATION && line[i - 1] !~ /uabatch_scoped_block_end/) {
+			   !declaration(line[i - 1]) && line[i - 1] !~ /uabatch_scoped_block_end/) {
 			continue
 		}
 		print s

@@ -13,7 +13,8 @@
 # function) is dropped when the patched file does not build, or adds a
 # compiler warning, a region finding of either checker or an objtool
 # UACCESS warning, or when checkpatch.pl --strict says anything of it
-# (but CamelCase of a name the file has already),
+# (but what it says of the same line in the file as it is, or CamelCase of
+# a name the file has already),
 # or when none of its lines becomes code in that configuration (nothing
 # of it would have been checked); when the file's fixes fail together,
 # each is tried alone.  A header is
@@ -24,7 +25,11 @@
 # original object of a file it had not built yet (make O=... OBJ); a tree
 # configured in place is only read: its files must have been built.
 #
-# usage: verify.sh KDIR DIFF BUILD...
+# A modernize patch of a tree without the scoped API (6.19) is checked
+# with the API of tree NEW (--scoped-api NEW), over the tree's own
+# accessors: scripts/scoped-backport.sh.
+#
+# usage: verify.sh [--scoped-api NEW] KDIR DIFF BUILD...
 # KDIR is the tree DIFF applies to (patch -p1); each BUILD a build
 # directory of it (make O=), or the tree itself, one an architecture.
 # Prints the diff of the fixes kept; one line a fix on stderr.
@@ -32,6 +37,11 @@
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+scoped_api=
+if [ "$1" = --scoped-api ]; then
+	scoped_api=$(cd "$2" && pwd)
+	shift 2
+fi
 kdir=$(cd "$1" && pwd)
 diff=$2
 shift 2
@@ -138,6 +148,30 @@ diagnostics()
 		sed 's/^[^ ]*:[0-9]*:[0-9]*: //; s/line [0-9]*/line N/g' | sort || true
 }
 
+# Command line $1 of a build, without the plugin a build may have run
+# (KCFLAGS=-fplugin=..., as the README says to run ours; GCC refuses one
+# plugin twice), its dependency file, its source and its object.
+compiler_of()
+{
+	printf '%s\n' "$1" | sed "s/[[:space:]]*\$//; s|-Wp,-MMD,[^ ]*|-Wp,-MMD,$work/obj.d|;
+		s| -fplugin=[^ ]*/uaccess_plugin\.so||g; s| -fplugin-arg-uaccess_plugin-[^ ]*||g;
+		s| -c -o [^ ]* [^ ]*\$||"
+}
+
+# The scoped API of tree $scoped_api for build directory $1, made once
+# from command line $2 of one of its objects: a linux/uaccess.h in
+# $work/scoped-api/<build>/.
+scoped_api_for()
+{
+	d=$work/scoped-api/$(printf %s "$1" | cksum | cut -d" " -f1)
+	[ -f "$d/linux/uaccess.h" ] && return
+	mkdir -p "$d/linux"
+	echo '#include <linux/uaccess.h>' |
+		(cd "$1" && eval "$(compiler_of "$2") -E -dM -x c -") 2> "$work/backport.log" |
+		sh "$top/scripts/scoped-backport.sh" "$scoped_api" > "$d/linux/uaccess.h" 2>> "$work/backport.log" ||
+		{ rm -f "$d/linux/uaccess.h"; return 1; }
+}
+
 # Build file $3 of the tree, as its copy $2 stands, with command line $4
 # in build directory $1; its diagnostics (compiler, plugin, sparse,
 # objtool) in $5.  A header of the tree ($6) stands first on the include
@@ -159,14 +193,15 @@ check_build()
 	fi
 	plugin=$(plugin_for "$line")
 	[ -f "$plugin" ] || { echo "no GCC plugin built for ${line%% *}" > "$out"; return 1; }
-	# The command line names the original source and object; the copy
-	# and a scratch object stand in for them, the source's directory in
-	# the tree on the quoted include path for its local headers.  A
-	# plugin the object was last built with (KCFLAGS=-fplugin=..., as
-	# the README says to run ours) goes: GCC refuses one plugin twice.
-	cmd=$(printf '%s\n' "$line" | sed "s/[[:space:]]*\$//; s|-Wp,-MMD,[^ ]*|-Wp,-MMD,$work/obj.d|;
-		s| -fplugin=[^ ]*/uaccess_plugin\.so||g; s| -fplugin-arg-uaccess_plugin-[^ ]*||g;
-		s| -c -o [^ ]* [^ ]*\$||; s|^\([^ ]*\) |\1 $inc |")
+	if [ -n "$scoped_api" ]; then
+		scoped_api_for "$b" "$line" ||
+			{ echo "scoped-backport.sh: $(cat "$work/backport.log")" > "$out"; return 1; }
+		inc="$inc -I$work/scoped-api/$(printf %s "$b" | cksum | cut -d" " -f1)"
+	fi
+	# The copy and a scratch object stand in for the original source and
+	# object, the source's directory in the tree on the quoted include
+	# path for its local headers.
+	cmd=$(compiler_of "$line" | sed "s|^\([^ ]*\) |\1 $inc |")
 	cmd="$cmd -iquote $srcdir/$(dirname "$rel")"
 	# -g1: a line table, which does not change the code, tells which
 	# lines became code (compiled_lines).
@@ -216,6 +251,16 @@ with_fixes()
 	awk -v apply="$1" -f "$top/scripts/split-fixes.awk" "$work/u0" "$work/scanned" "$orig" > "$2"
 }
 
+# 'message <tab> line' of each thing checkpatch.pl says (its output on
+# standard input), the line it quotes without its leading blanks.
+said_of()
+{
+	awk '/^(ERROR|WARNING|CHECK):/ { if (said != "") print said "\t"; said = $0; next }
+		said != "" && /^\+/ { line = substr($0, 2); sub(/^[ \t]+/, "", line)
+			print said "\t" line; said = "" }
+		END { if (said != "") print said "\t" }'
+}
+
 # Why the file with fixes $1 is worse than the original, or nothing.
 judge()
 {
@@ -246,9 +291,15 @@ judge()
 	fi
 	diff -u --label "a/$file" --label "b/$file" "$orig" "$copy" > "$work/one.diff" || true
 	perl "$kdir/scripts/checkpatch.pl" --strict --no-tree --no-signoff --quiet \
-		--ignore COMMIT_MESSAGE,MISSING_SIGN_OFF "$work/one.diff" > "$work/checkpatch" 2>&1 || true
-	grep -E '^(ERROR|WARNING|CHECK):' "$work/checkpatch" | while IFS= read -r said; do
-		# A name the file has already (a label Efault) is not the fix's.
+		--ignore COMMIT_MESSAGE,MISSING_SIGN_OFF "$work/one.diff" 2>&1 | said_of > "$work/checkpatch" || true
+	said_before=$work/said-$(echo "$file" | tr / _)
+	[ -f "$said_before" ] ||
+		perl "$kdir/scripts/checkpatch.pl" --strict --no-tree --quiet -f "$orig" 2>&1 |
+		said_of > "$said_before" || true
+	# What it says of a line as the file has it already (moved into a
+	# block: futex.h's "return -ENOSYS;") is not the fix's.
+	grep -vxFf "$said_before" "$work/checkpatch" | cut -f1 | while IFS= read -r said; do
+		# Nor is a name the file has already (a label Efault).
 		case $said in
 		"CHECK: Avoid CamelCase: <"*">")
 			name=${said#*<}
@@ -257,6 +308,69 @@ judge()
 		echo "checkpatch: $said"
 		break
 	done
+}
+
+# 'fix <tab> host' of each fix of header $file: the first .c file of
+# $work/hosts that build $build builds and that calls the function of the
+# fix (a header's functions are compiled where they are called: x86's
+# futex.h in kernel/futex/waitwake.c and core.c), else $host.
+hosts_of_fixes()
+{
+	while IFS='	' read -r n fn _; do
+		h=$(while IFS= read -r c; do
+			grep -qE "(^|[^A-Za-z0-9_])$fn[[:space:]]*\\(" "$srcdir/$c" &&
+				command_of "$build" "${c%.c}.o" > /dev/null &&
+				{ echo "$c"; break; }
+		done < "$work/hosts"; true)
+		printf '%s\t%s\n' "$n" "${h:-$host}"
+	done < "$work/fixes"
+}
+
+# Judge fixes $1 (a comma-separated list) of $file in $host (built with
+# $hostcmd in $build): each is kept when they pass together, else each
+# that passes alone, if those pass together; the kept ones are added to
+# $kept_all.
+verify_in_host()
+{
+	these_fixes=$1
+	mkdir -p "$work/old/$(dirname "$host")"
+	cp "$srcdir/$host" "$work/old/$host"
+	if [ -n "$header" ]; then
+		mkdir -p "$work/old/$(dirname "$file")"
+		cp "$orig" "$work/old/$file"
+		set -- "$build" "$work/old/$host" "$host" "$hostcmd" "$work/before" \
+			"$file" "$work/old/$file"
+	else
+		set -- "$build" "$work/old/$host" "$host" "$hostcmd" "$work/before"
+	fi
+	if ! check_build "$@"; then
+		say "$file: dropped: $host does not build as it is in $(basename "$build"):" \
+			"$(head -n 1 "$work/before")"
+		return
+	fi
+	kept=
+	why=$(judge "$these_fixes")
+	if [ -z "$why" ]; then
+		kept=$these_fixes
+	else
+		for n in $(echo "$these_fixes" | tr , ' '); do
+			fn=$(awk -F'\t' -v n="$n" '$1 == n { print $2 }' "$work/fixes")
+			why=$(judge "$n")
+			if [ -n "$why" ]; then
+				say "$file: $fn(): dropped: $why"
+			else
+				kept=${kept:+$kept,}$n
+			fi
+		done
+		if [ -n "$kept" ] && [ -n "$(judge "$kept")" ]; then
+			say "$file: dropped: its fixes pass alone, not together"
+			kept=
+		fi
+	fi
+	for n in $(echo "$kept" | tr , ' '); do
+		say "$file: $(awk -F'\t' -v n="$n" '$1 == n { print $2 }' "$work/fixes")(): verified in $(basename "$build")"
+	done
+	[ -z "$kept" ] || kept_all=${kept_all:+$kept_all,}$kept
 }
 
 builds=
@@ -313,45 +427,17 @@ while IFS= read -r file; do
 		say "$file: dropped: $why"
 		continue
 	fi
-	mkdir -p "$work/old/$(dirname "$host")"
-	cp "$srcdir/$host" "$work/old/$host"
 	if [ -n "$header" ]; then
-		mkdir -p "$work/old/$(dirname "$file")"
-		cp "$orig" "$work/old/$file"
-		set -- "$build" "$work/old/$host" "$host" "$hostcmd" "$work/before" \
-			"$file" "$work/old/$file"
+		hosts_of_fixes > "$work/fixhosts"
 	else
-		set -- "$build" "$work/old/$host" "$host" "$hostcmd" "$work/before"
+		cut -f1 "$work/fixes" | sed "s|\$|	$host|" > "$work/fixhosts"
 	fi
-	if ! check_build "$@"; then
-		say "$file: dropped: $host does not build as it is in $(basename "$build"):" \
-			"$(head -n 1 "$work/before")"
-		continue
-	fi
-
-	all=$(cut -f1 "$work/fixes" | paste -sd,)
-	kept=
-	why=$(judge "$all")
-	if [ -z "$why" ]; then
-		kept=$all
-	else
-		while IFS='	' read -r n fn _; do
-			why=$(judge "$n")
-			if [ -n "$why" ]; then
-				say "$file: $fn(): dropped: $why"
-			else
-				kept=${kept:+$kept,}$n
-			fi
-		done < "$work/fixes"
-		if [ -n "$kept" ] && [ -n "$(judge "$kept")" ]; then
-			say "$file: dropped: its fixes pass alone, not together"
-			kept=
-		fi
-	fi
-	[ -n "$kept" ] || continue
-	for n in $(echo "$kept" | tr , ' '); do
-		say "$file: $(awk -F'\t' -v n="$n" '$1 == n { print $2 }' "$work/fixes")(): verified in $(basename "$build")"
+	kept_all=
+	for host in $(cut -f2 "$work/fixhosts" | awk '!seen[$0]++'); do
+		hostcmd=$(command_of "$build" "${host%.c}.o")
+		verify_in_host "$(awk -F'\t' -v h="$host" '$2 == h { print $1 }' "$work/fixhosts" | paste -sd,)"
 	done
-	with_fixes "$kept" "$work/kept"
+	[ -n "$kept_all" ] || continue
+	with_fixes "$kept_all" "$work/kept"
 	diff -u -p --label "a/$file" --label "b/$file" "$orig" "$work/kept" || true
 done < "$work/files"

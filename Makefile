@@ -29,7 +29,7 @@ export UABATCH_CACHE
 # The checkers, each built by its own Makefile where it exists.
 ENGINES := $(patsubst %/Makefile,%,$(wildcard sparse-checks/Makefile gcc-plugin/Makefile))
 
-.PHONY: all deps kernels test demo model clean $(ENGINES)
+.PHONY: all deps kernels kernels-more test demo model clean $(ENGINES)
 
 all: $(ENGINES)
 
@@ -55,6 +55,11 @@ kernels:
 	@sh scripts/kernels.sh $(foreach t,$(CROSS),--cross $(t)) $(KERNELS)
 	@sh scripts/kernels.sh --no-prepare $(OLD_KERNELS)
 	$(if $(GCC_VERSIONS),@sh scripts/gcc-versions.sh kernel 7.2)
+
+# The configurations the whole-tree measurements add (scripts/kernels.sh
+# --more): x86-32, powerpc e500 and 64-bit big-endian.
+kernels-more: kernels
+	@sh scripts/kernels.sh --more $(foreach t,$(CROSS),--cross $(t)) $(KERNELS)
 
 # Each sets up what it needs first: on a fresh machine 'make demo' and
 # 'make test' are the only two commands to type.

@@ -222,8 +222,8 @@ function continues_text(k,	s, quotes) {
 # s, a line the block moves, indented once more; a line that goes on
 # inside the parentheses of the line before is aligned with the one open
 # last, as checkpatch.pl --strict asks of the lines a patch adds, where
-# that fits in 100 columns.
-function reindent(s,	out, body, lead) {
+# that fits in 100 columns; a line that no longer fits is broken.
+function reindent(s,	out, body, lead, lines, part, k) {
 	match(s, /^[ \t]*/)
 	lead = substr(s, 1, RLENGTH)
 	body = cast_unspaced(substr(s, RLENGTH + 1))
@@ -233,7 +233,11 @@ function reindent(s,	out, body, lead) {
 	else
 		out = indent(width(lead) + 8)
 	out = out body
-	count_parens(out)
+	if (width(out) > 100)
+		out = wrap(out)
+	lines = split(out, part, "\n")
+	for (k = 1; k <= lines; k++)
+		count_parens(part[k])
 	return out
 }
 
@@ -373,6 +377,11 @@ END {
 				sub(/^[ \t]+/, "", t)
 				s = s (s ~ /,$/ ? " " : "") t
 			}
+			# Its indent in tabs, where Coccinelle copied the spaces
+			# of the line it follows (a label after "        return
+			# ret;" in the futex.h of powerpc).
+			match(s, /^[ \t]*/)
+			s = indent(width(substr(s, 1, RLENGTH))) substr(s, RLENGTH + 1)
 			s = wrap(scoped_head(s))
 		} else if (s ~ /^[ \t]*$/ && added[i - 1] && added[i + 1] &&
 			   !declaration(line[i - 1]) && line[i - 1] !~ /uabatch_scoped_block_end/) {

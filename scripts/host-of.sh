@@ -4,9 +4,9 @@
 # The .c files of tree KDIR that include header HEADER (its path in the
 # tree), one a line, best first: those that call one of the functions
 # listed in FUNCTIONS (a file, a name a line) before the others, those
-# that include it themselves before those that include it through another
-# header (kernel/futex/*.c through futex.h, for asm/futex.h), then by
-# path.  A header under include/ or arch/*/include/ is looked for as
+# that include it themselves before those that include it through
+# other headers (kernel/futex/*.c through futex.h, for asm/futex.h), then
+# by path.  A header under include/ or arch/*/include/ is looked for as
 # <...> in the whole tree (but other architectures' directories); any
 # other as "..." in its own directory.  A header's inline functions are
 # only compiled, and checked, where something calls them.
@@ -22,6 +22,9 @@ arch/*) arch=${header#arch/} arch=${arch%%/*} ;;
 *) arch= ;;
 esac
 calls="(^|[^A-Za-z0-9_])($(paste -sd'|' "$functions"))[[:space:]]*\\("
+work_h1=$(mktemp "${TMPDIR:-/tmp}/uabatch-host.XXXXXX")
+work_ranked=$(mktemp "${TMPDIR:-/tmp}/uabatch-host.XXXXXX")
+trap 'rm -f "$work_h1" "$work_ranked"' EXIT
 
 # The files named *.$2 that include header $1, in the tree but other
 # architectures' directories.
@@ -51,22 +54,36 @@ includers()
 	done
 }
 
-# 'rank path' of the .c files that include header $1, ranked from $2: a
-# file that calls a function of the list ranks first.
+# 'rank path' of the .c files that include header $1, through $2 other
+# headers: those that call a function of the list rank first ($2), then
+# the others (3 + $2).
 ranked()
 {
 	includers "$1" c | while IFS= read -r c; do
 		if grep -qE "$calls" "$kdir/$c"; then
 			echo "$2 $c"
 		else
-			echo "$(($2 + 2)) $c"
+			echo "$((3 + $2)) $c"
 		fi
 	done
 }
 
+# Through one header, and through two when few headers include it (x86's
+# checksum_32.h: asm/checksum.h includes it, net/checksum.h that one, and
+# net/core/datagram.c calls its functions; a header that many include is
+# included by enough .c files already).
+includers "$header" h | grep -vxF "$header" > "$work_h1" || true
 {
 	ranked "$header" 0
-	includers "$header" h | while IFS= read -r h; do
-		[ "$h" = "$header" ] || ranked "$h" 1
-	done
-} | sort -k1,1n -k2 | awk '!seen[$2]++ { print $2 }'
+	while IFS= read -r h; do
+		ranked "$h" 1
+	done < "$work_h1"
+} > "$work_ranked"
+if [ "$(wc -l < "$work_h1")" -le 3 ]; then
+	while IFS= read -r h; do
+		includers "$h" h | grep -vxF -e "$h" -e "$header" || true
+	done < "$work_h1" | sort -u | while IFS= read -r h2; do
+		ranked "$h2" 2
+	done >> "$work_ranked"
+fi
+sort -k1,1n -k2 "$work_ranked" | awk '!seen[$2]++ { print $2 }'

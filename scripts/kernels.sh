@@ -18,22 +18,33 @@
 # for powerpc64le), prepared: where patches to that architecture's files
 # are verified, and the checkers are run on its objects.
 #
-# usage: kernels.sh [--no-prepare] [--cross TRIPLET]... VERSION...
+# --more adds the configurations that build what those leave out, for the
+# whole-tree measurements (scripts/modernize-tree.sh): build-VERSION-i386
+# (x86-32: allmodconfig without 64BIT, as ARCH=x86, so that its .config
+# names the architecture as the tree's directory does: vm86_32.c,
+# usercopy_32.c, checksum_32.h), and with the powerpc64le cross compiler
+# build-VERSION-ppc32 (mpc85xx_smp_defconfig: e500 and its SPE) and
+# build-VERSION-ppc64 (ppc64_defconfig, big-endian: COMPAT's signal_32.c,
+# transactional memory).
+#
+# usage: kernels.sh [--no-prepare] [--more] [--cross TRIPLET]... VERSION...
 
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 cache=${UABATCH_CACHE:-$HOME/.cache/uabatch}
 prepare=yes
+more=no
 cross=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--no-prepare) prepare=no; shift ;;
+	--more) more=yes; shift ;;
 	--cross) [ $# -ge 2 ] || break; cross="$cross $2"; shift 2 ;;
 	*) break ;;
 	esac
 done
-[ $# -gt 0 ] || { echo "usage: $0 [--no-prepare] [--cross TRIPLET]... VERSION..." >&2; exit 2; }
+[ $# -gt 0 ] || { echo "usage: $0 [--no-prepare] [--more] [--cross TRIPLET]... VERSION..." >&2; exit 2; }
 
 # Extract linux-source-$1 into directory $2, once.
 fetch_tree()
@@ -90,6 +101,20 @@ arch_of_triplet()
 	esac
 }
 
+# The configurations of --more for version $1.
+prepare_more()
+{
+	echo '# CONFIG_64BIT is not set' > "$cache/x86-32.config"
+	prepare_build "$cache/src-$1" "$cache/build-$1-i386" allmodconfig ARCH=x86 \
+		KCONFIG_ALLCONFIG="$cache/x86-32.config"
+	command -v powerpc64le-linux-gnu-gcc > /dev/null ||
+		{ echo "kernels: powerpc64le-linux-gnu-gcc not found: run 'make deps'" >&2; exit 1; }
+	for config in ppc32:mpc85xx_smp_defconfig ppc64:ppc64_defconfig; do
+		prepare_build "$cache/src-$1" "$cache/build-$1-${config%%:*}" "${config#*:}" \
+			ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu-
+	done
+}
+
 prepare_tree()
 {
 	tree=$cache/linux-$1
@@ -117,6 +142,7 @@ for v; do
 			prepare_build "$cache/src-$v" "$cache/build-$v-$1" "$2" ARCH="$1" \
 				CROSS_COMPILE="$t-"
 		done
+		[ "$more" = no ] || prepare_more "$v"
 	fi
 	echo "kernels: $cache/linux-$v ready"
 done

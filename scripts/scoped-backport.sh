@@ -40,8 +40,10 @@ grep -q '^#ifdef arch_unsafe_get_user' "$h" || say "$h: no wrappers of arch_unsa
 macros=$(mktemp "${TMPDIR:-/tmp}/uabatch-macros.XXXXXX")
 trap 'rm -f "$macros"' EXIT
 cat > "$macros"
-grep -q '^#define unsafe_put_user(' "$macros" && grep -q '^#define unsafe_get_user(' "$macros" ||
-	say "standard input: no unsafe_put_user() and unsafe_get_user() among the macros"
+for accessor in unsafe_put_user unsafe_get_user; do
+	grep -q "^#define $accessor(" "$macros" ||
+		say "standard input: no $accessor() among the macros"
+done
 
 cat <<'HEAD'
 /*

@@ -310,20 +310,21 @@ judge()
 	done
 }
 
-# 'fix <tab> host' of each fix of header $file: the first .c file of
-# $work/hosts that build $build builds and that calls the function of the
-# fix (a header's functions are compiled where they are called: x86's
-# futex.h in kernel/futex/waitwake.c and core.c), else $host.
+# 'fix <tab> host' of each fix of header $file still to verify: the first
+# .c file of $work/hosts that build $build builds and that calls the
+# function of the fix (a header's functions are compiled where they are
+# called: x86's futex.h in kernel/futex/waitwake.c and core.c), else $host.
 hosts_of_fixes()
 {
+	awk 'NR == FNR { pending[$1]; next } $1 in pending' "$work/pending" "$work/fixes" |
 	while IFS='	' read -r n fn _; do
 		h=$(while IFS= read -r c; do
-			grep -qE "(^|[^A-Za-z0-9_])$fn[[:space:]]*\\(" "$srcdir/$c" &&
+			grep -qE "(^|[^A-Za-z0-9_])${fn}[[:space:]]*\\(" "$srcdir/$c" &&
 				command_of "$build" "${c%.c}.o" > /dev/null &&
 				{ echo "$c"; break; }
 		done < "$work/hosts"; true)
 		printf '%s\t%s\n' "$n" "${h:-$host}"
-	done < "$work/fixes"
+	done
 }
 
 # Judge fixes $1 (a comma-separated list) of $file in $host (built with
@@ -356,11 +357,16 @@ verify_in_host()
 		for n in $(echo "$these_fixes" | tr , ' '); do
 			fn=$(awk -F'\t' -v n="$n" '$1 == n { print $2 }' "$work/fixes")
 			why=$(judge "$n")
-			if [ -n "$why" ]; then
-				say "$file: $fn(): dropped: $why"
-			else
-				kept=${kept:+$kept,}$n
-			fi
+			case $why in
+			"compiled out"*)
+				# Said if no build directory after this one
+				# compiles it.
+				printf '%s\t%s\n' "$n" "$fn(): dropped: $why" >> "$work/compiled-out" ;;
+			?*)
+				say "$file: $fn(): dropped: $why" ;;
+			*)
+				kept=${kept:+$kept,}$n ;;
+			esac
 		done
 		if [ -n "$kept" ] && [ -n "$(judge "$kept")" ]; then
 			say "$file: dropped: its fixes pass alone, not together"
@@ -399,10 +405,14 @@ while IFS= read -r file; do
 	# What to build: the file, or the first .c file that includes it
 	# (a header, or a .c file such as control_compat.c, which control.c
 	# includes) and calls a function the patch changes, that the build
-	# directory builds.
+	# directory builds.  A fix compiled out in one build directory is
+	# tried in the next (x86's checksum_32.h in an i386 one).
 	cut -f2 "$work/fixes" > "$work/functions"
-	header= host= hostcmd= why=
+	cut -f1 "$work/fixes" > "$work/pending"
+	: > "$work/compiled-out"
+	why= kept_all= tried=
 	while IFS= read -r build; do
+		[ -s "$work/pending" ] || break
 		srcdir=$(source_of "$build")
 		if [ "$srcdir" != "$kdir" ] && ! cmp -s "$orig" "$srcdir/$file"; then
 			why="$build builds another version of it"
@@ -414,28 +424,37 @@ while IFS= read -r file; do
 		esac > "$work/hosts"
 		sh "$top/scripts/host-of.sh" "$srcdir" "$file" "$work/functions" |
 			head -n 5 >> "$work/hosts"
+		host=
 		while IFS= read -r h; do
 			hostcmd=$(command_of "$build" "${h%.c}.o") && { host=$h; break; }
 		done < "$work/hosts"
-		[ -n "$host" ] && break
-		why="$(basename "$build") builds neither it nor a .c file that includes it"
+		if [ -z "$host" ]; then
+			why="$(basename "$build") builds neither it nor a .c file that includes it"
+			continue
+		fi
+		tried=yes
+		header=
+		[ "$host" = "$file" ] || header=$file
+		if [ -n "$header" ]; then
+			hosts_of_fixes > "$work/fixhosts"
+		else
+			sed "s|\$|	$host|" "$work/pending" > "$work/fixhosts"
+		fi
+		: > "$work/compiled-out"
+		for host in $(cut -f2 "$work/fixhosts" | awk '!seen[$0]++'); do
+			hostcmd=$(command_of "$build" "${host%.c}.o")
+			verify_in_host "$(awk -F'\t' -v h="$host" '$2 == h { print $1 }' "$work/fixhosts" | paste -sd,)"
+		done
+		cut -f1 "$work/compiled-out" > "$work/pending"
 	done < "$work/builds"
-	[ "$host" = "$file" ] || header=$file
-	if [ -z "$host" ]; then
+	if [ -z "$tried" ]; then
 		[ "$(wc -l < "$work/builds")" -gt 1 ] &&
 			why="no build directory given builds it or a .c file that includes it"
 		say "$file: dropped: $why"
 		continue
 	fi
-	if [ -n "$header" ]; then
-		hosts_of_fixes > "$work/fixhosts"
-	else
-		cut -f1 "$work/fixes" | sed "s|\$|	$host|" > "$work/fixhosts"
-	fi
-	kept_all=
-	for host in $(cut -f2 "$work/fixhosts" | awk '!seen[$0]++'); do
-		hostcmd=$(command_of "$build" "${host%.c}.o")
-		verify_in_host "$(awk -F'\t' -v h="$host" '$2 == h { print $1 }' "$work/fixhosts" | paste -sd,)"
+	cut -f2- "$work/compiled-out" | while IFS= read -r said; do
+		say "$file: $said"
 	done
 	[ -n "$kept_all" ] || continue
 	with_fixes "$kept_all" "$work/kept"

@@ -17,7 +17,12 @@
 #    label; powerpc's sstep.c read_mem_aligned(): a begin that is the
 #    condition of the region's own branch, on an address that is an
 #    integer), and emulate_dcbz(), whose branch (an else-if) is followed
-#    by more than the function's last return, is left alone and said why.
+#    by more than the function's last return, is left alone and said why;
+#  - 6.12 verified with 7.2's API (--scoped-api): waitid(), readdir's five,
+#    x86's futex.h in the .c files that call it; checksum_32.h tried in
+#    the next build directory; the layout of moved lines; and the GCC
+#    plugin's region-leak in waitid() when the backport lacks 7.2's
+#    accessor wrappers.
 
 . "$(dirname "$0")/../lib.sh"
 
@@ -65,35 +70,53 @@ grep -q '^left	emulate_dcbz	arch/powerpc/lib/sstep.c	write uea	its begin is the 
 
 # 6.12 has no scoped API: --verify wants a newer tree's, and builds the
 # rewrites with it over 6.12's own accessors (scripts/scoped-backport.sh).
+b612=$cache/build-6.12-x86_64
 (cd "$k612" && "$top/uabatch" modernize --verify kernel/exit.c) > /dev/null 2> "$work/noapi.err" &&
 	die "6.12: --verify without --scoped-api passed"
 grep -q 'no scoped_user_\*_access() (6.19): --verify builds the rewrites with the API of a newer tree, --scoped-api NEW' \
 	"$work/noapi.err" || { cat "$work/noapi.err" >&2; die "6.12: --verify without --scoped-api not said"; }
-(cd "$k612" && "$top/uabatch" modernize --scoped-api "$k72" --build "$k612" \
-	--build "$cache/build-6.12-x86_64" kernel/exit.c fs/readdir.c arch/x86/include/asm/futex.h) \
+(cd "$k612" && "$top/uabatch" modernize --verify --scoped-api "$k612" kernel/exit.c) > /dev/null 2> "$work/noapi.err" &&
+	die "6.12: --scoped-api of a tree without the API passed"
+grep -q "^uabatch: --scoped-api $k612: $k612/include/linux/uaccess.h has no scoped_user_rw_access()$" "$work/noapi.err" ||
+	{ cat "$work/noapi.err" >&2; die "6.12: --scoped-api of a tree without the API not said"; }
+# x86's futex.h is built in the .c files that call its functions
+# (waitwake.c, core.c: no .c file of the tree includes it itself), and
+# "return -ENOSYS;" moved into the block is checkpatch's finding of the
+# file, not of the rewrite.  The tree's own x86_64_defconfig builds
+# csum-wrappers_64.c, where x86's checksum_32.h is compiled out: verify.sh
+# tries it in the next build directory, and says where it tried last.
+flock "$k612/../linux-6.12.lock" make -s -C "$k612" -j2 kernel/exit.o fs/readdir.o \
+	arch/x86/lib/csum-wrappers_64.o || die "6.12: the tree's objects do not build"
+(cd "$k612" && "$top/uabatch" modernize --scoped-api "$k72" --build "$k612" --build "$b612" \
+	kernel/exit.c fs/readdir.c arch/x86/include/asm/futex.h arch/x86/include/asm/checksum_32.h) \
 	> "$work/612.diff" 2> "$work/612.err" || [ $? = 1 ] || { cat "$work/612.err" >&2; die "modernize 6.12 failed"; }
-for fn in 'kernel/exit.c: waitid' 'kernel/exit.c: waitid' 'fs/readdir.c: fillonedir' \
-	  'fs/readdir.c: filldir' 'fs/readdir.c: filldir64' 'fs/readdir.c: compat_fillonedir' \
-	  'fs/readdir.c: compat_filldir'; do
-	grep -q "^uabatch: verify: $fn(): verified in linux-6.12$" "$work/612.err" ||
+for fn in 'kernel/exit.c: waitid' 'fs/readdir.c: fillonedir' 'fs/readdir.c: filldir' \
+	  'fs/readdir.c: filldir64' 'fs/readdir.c: compat_fillonedir' 'fs/readdir.c: compat_filldir' \
+	  'arch/x86/include/asm/futex.h: arch_futex_atomic_op_inuser' \
+	  'arch/x86/include/asm/futex.h: futex_atomic_cmpxchg_inatomic'; do
+	grep -q "^uabatch: verify: $fn(): verified in \(linux-6.12\|build-6.12-x86_64\)$" "$work/612.err" ||
 		{ cat "$work/612.err" >&2; die "6.12: $fn() not verified with the backported API"; }
 done
-# x86's futex.h: each function in the .c file that calls it (waitwake.c,
-# core.c); "return -ENOSYS;" moved into the block is checkpatch's finding
-# of the file, not of the rewrite.
-for fn in arch_futex_atomic_op_inuser futex_atomic_cmpxchg_inatomic; do
-	grep -q "^uabatch: verify: arch/x86/include/asm/futex.h: $fn(): verified in build-6.12-x86_64$" "$work/612.err" ||
-		{ cat "$work/612.err" >&2; die "6.12: futex.h $fn() not verified"; }
-done
+[ "$(grep -c '^uabatch: verify: kernel/exit.c: waitid(): verified' "$work/612.err")" = 2 ] ||
+	die "6.12: not both waitid() regions verified"
+grep -q '^uabatch: verify: arch/x86/include/asm/checksum_32.h: csum_and_copy_from_user(): dropped: compiled out in build-6.12-x86_64' \
+	"$work/612.err" || { cat "$work/612.err" >&2; die "6.12: checksum_32.h not tried in the next build directory"; }
 # The layout checkpatch.pl asks of the lines a block moves: a long size
 # broken after an operator, a pointer cast without a blank, a line that
-# goes on in the parentheses of the one before aligned with them.
+# goes on in the parentheses of the one before aligned with them, a moved
+# line too long broken, a new label's return indented with a tab.
 grep -q '^+				      (unsigned long)(dirent->d_name + namlen + 1) -$' "$work/612.diff" ||
 	die "6.12: fillonedir()'s size not broken after the operator"
 grep -q '^+		unsafe_put_user(d_type, (char __user \*)dirent + reclen - 1, efault);$' "$work/612.diff" ||
 	die "6.12: filldir()'s cast keeps its blank"
 grep -q '^+					  uaddr, oparg, Efault);$' "$work/612.diff" ||
 	die "6.12: futex.h's continued call not aligned with its parenthesis"
+(cd "$k612" && "$top/uabatch" modernize arch/powerpc/kernel/signal_32.c arch/powerpc/include/asm/futex.h) \
+	> "$work/ppc612.diff" 2> /dev/null || [ $? = 1 ] || die "modernize 6.12 powerpc failed"
+grep -q '^+		unsafe_get_user(current->thread.spefscr,$' "$work/ppc612.diff" ||
+	die "6.12: signal_32.c's moved line of 108 columns not broken"
+grep -A1 '^+efault:$' "$work/ppc612.diff" | grep -q '^+	return -EFAULT;$' ||
+	die "6.12: powerpc futex.h's new label not indented with a tab"
 
 # The backported API is sound only with the accessor wrappers: without
 # them, 6.12's x86 unsafe_put_user() jumps from its asm goto past the

@@ -220,30 +220,35 @@ function continues_text(k,	s, quotes) {
 }
 
 # s, a line the block moves, indented once more; a line that goes on
-# inside the parentheses of the line before is aligned with the one open
-# last, as checkpatch.pl --strict asks of the lines a patch adds, where
-# that fits in 100 columns; a line that no longer fits is broken.
-function reindent(s,	out, body, lead, lines, part, k) {
+# inside the parentheses of the line before, aligned with the one open
+# last or nearly so (x86 futex.h: one column off), is aligned with it, as
+# checkpatch.pl --strict asks of the lines a patch adds, where that fits
+# in 100 columns (the operands of an asm laid out otherwise keep their
+# layout); a line that no longer fits is broken.
+function reindent(s,	out, body, lead, lines, part, k, w) {
 	match(s, /^[ \t]*/)
 	lead = substr(s, 1, RLENGTH)
 	body = cast_unspaced(substr(s, RLENGTH + 1))
-	if (open_parens > 0 && body !~ /^\)/ &&
-	    paren_at[open_parens] + length(body) <= 100)
-		out = indent(paren_at[open_parens])
+	w = width(lead)
+	if (moved["n"] > 0 && body !~ /^\)/ && w - was[was["n"]] <= 3 &&
+	    was[was["n"]] - w <= 3 && moved[moved["n"]] + length(body) <= 100)
+		out = indent(moved[moved["n"]])
 	else
-		out = indent(width(lead) + 8)
+		out = indent(w + 8)
 	out = out body
 	if (width(out) > 100)
 		out = wrap(out)
+	count_parens(s, was)
 	lines = split(out, part, "\n")
 	for (k = 1; k <= lines; k++)
-		count_parens(part[k])
+		count_parens(part[k], moved)
 	return out
 }
 
-# The parentheses line s leaves open (open_parens), and the column after
-# each (paren_at[]); those in strings and character constants do not count.
-function count_parens(s,	i, c, quote) {
+# The parentheses line s leaves open in paren[] (paren["n"] of them, and
+# the column after each), those before s counted; those in strings and
+# character constants do not count.
+function count_parens(s, paren,	i, c, quote) {
 	quote = ""
 	for (i = 1; i <= length(s); i++) {
 		c = substr(s, i, 1)
@@ -255,9 +260,9 @@ function count_parens(s,	i, c, quote) {
 		} else if (c == "\"" || c == "\047") {
 			quote = c
 		} else if (c == "(") {
-			paren_at[++open_parens] = width(substr(s, 1, i))
-		} else if (c == ")" && open_parens > 0) {
-			open_parens--
+			paren[++paren["n"]] = width(substr(s, 1, i))
+		} else if (c == ")" && paren["n"] > 0) {
+			paren["n"]--
 		}
 	}
 }
@@ -319,7 +324,8 @@ END {
 		if (block != "" && s == block "uabatch_scoped_block_end();") {
 			print block "}"
 			block = ""
-			open_parens = 0
+			split("", was)
+			split("", moved)
 			continue
 		}
 		if (block != "" && s == "" &&
@@ -358,7 +364,8 @@ END {
 			i = marker_last
 			match(s, /^[ \t]*/)
 			block = substr(s, 1, RLENGTH)
-			open_parens = 0
+			split("", was)
+			split("", moved)
 			k = strings(s, arg)
 			print wrap(block arg[1] " {")
 			nrenames = split(arg[2], renames, ";")

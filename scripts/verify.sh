@@ -158,18 +158,21 @@ compiler_of()
 		s| -c -o [^ ]* [^ ]*\$||"
 }
 
-# The scoped API of tree $scoped_api for build directory $1, made once
-# from command line $2 of one of its objects: a linux/uaccess.h in
-# $work/scoped-api/<build>/.
+# The directory of the scoped API of tree $scoped_api for build directory
+# $1, made once from command line $2 of one of its objects: its
+# linux/uaccess.h goes first on the include path.
 scoped_api_for()
 {
 	d=$work/scoped-api/$(printf %s "$1" | cksum | cut -d" " -f1)
-	[ -f "$d/linux/uaccess.h" ] && return
-	mkdir -p "$d/linux"
-	echo '#include <linux/uaccess.h>' |
-		(cd "$1" && eval "$(compiler_of "$2") -E -dM -x c -") 2> "$work/backport.log" |
-		sh "$top/scripts/scoped-backport.sh" "$scoped_api" > "$d/linux/uaccess.h" 2>> "$work/backport.log" ||
-		{ rm -f "$d/linux/uaccess.h"; return 1; }
+	if [ ! -f "$d/linux/uaccess.h" ]; then
+		mkdir -p "$d/linux"
+		echo '#include <linux/uaccess.h>' |
+			(cd "$1" && eval "$(compiler_of "$2") -E -dM -x c -") 2> "$work/backport.log" |
+			sh "$top/scripts/scoped-backport.sh" "$scoped_api" > "$d/linux/uaccess.h" \
+				2>> "$work/backport.log" ||
+			{ rm -f "$d/linux/uaccess.h"; return 1; }
+	fi
+	echo "$d"
 }
 
 # Build file $3 of the tree, as its copy $2 stands, with command line $4
@@ -194,9 +197,9 @@ check_build()
 	plugin=$(plugin_for "$line")
 	[ -f "$plugin" ] || { echo "no GCC plugin built for ${line%% *}" > "$out"; return 1; }
 	if [ -n "$scoped_api" ]; then
-		scoped_api_for "$b" "$line" ||
+		api=$(scoped_api_for "$b" "$line") ||
 			{ echo "scoped-backport.sh: $(cat "$work/backport.log")" > "$out"; return 1; }
-		inc="$inc -I$work/scoped-api/$(printf %s "$b" | cksum | cut -d" " -f1)"
+		inc="$inc -I$api"
 	fi
 	# The copy and a scratch object stand in for the original source and
 	# object, the source's directory in the tree on the quoted include
@@ -409,7 +412,6 @@ while IFS= read -r file; do
 	# tried in the next (x86's checksum_32.h in an i386 one).
 	cut -f2 "$work/fixes" > "$work/functions"
 	cut -f1 "$work/fixes" > "$work/pending"
-	: > "$work/compiled-out"
 	why= kept_all= tried=
 	while IFS= read -r build; do
 		[ -s "$work/pending" ] || break

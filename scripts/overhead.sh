@@ -79,11 +79,9 @@ printf '%-40s %-7s %15s %15s %s\n' object engine without with ratio
 for o; do
 	cmd=$build/$(dirname "$o")/.$(basename "$o").cmd
 	[ -f "$cmd" ] || { echo "overhead.sh: $cmd: build $o first" >&2; exit 2; }
-	# (the compile alone: powerpc's .cmd goes on '; objtool --mcount ...')
-	sed -n '1s/^savedcmd_[^ ]* := //p' "$cmd" |
-		sed -e 's/ *; .*//' -e 's/ -fplugin=[^ ]*//g' -e 's/ -fplugin-arg-[^ ]*//g' \
-		    -e 's/ -D__UABATCH_RUN=[0-9]*//' -e 's/-Wp,-MMD,[^ ]* //' \
-		    -e "s| -o $o | -o $work/out.o |" > "$work/cc"
+	flags=$(sh "$top/scripts/compile-command.sh" "$cmd")
+	source=$(sh "$top/scripts/compile-command.sh" --source "$cmd")
+	echo "$flags -c -o $work/out.o $source" > "$work/cc"
 	: > "$work/both"
 	case $engines in
 	*gcc*)

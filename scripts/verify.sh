@@ -92,9 +92,9 @@ builds_for()
 	esac
 }
 
-# The command line that built object $2 (path in the tree) in build
-# directory $1, without what runs after the compiler; built first in a
-# build directory of make O= that has not built it yet.
+# The compiler and flags that built object $2 (path in the tree) in build
+# directory $1 (scripts/compile-command.sh); built first in a build
+# directory of make O= that has not built it yet.
 command_of()
 {
 	b=$1 o=$2
@@ -106,7 +106,7 @@ command_of()
 			true
 	fi
 	[ -f "$cmd" ] || return 1
-	sed -n "1s|^\\(saved\\)\\{0,1\\}cmd_[^ ]* := ||p" "$cmd" | sed 's/ ; .*$//'
+	sh "$top/scripts/compile-command.sh" "$cmd" 2> /dev/null
 }
 
 # The plugin for the compiler of command line $1.
@@ -148,16 +148,6 @@ diagnostics()
 		sed 's/^[^ ]*:[0-9]*:[0-9]*: //; s/line [0-9]*/line N/g' | sort || true
 }
 
-# Command line $1 of a build, without the plugin a build may have run
-# (KCFLAGS=-fplugin=..., as the README says to run ours; GCC refuses one
-# plugin twice), its dependency file, its source and its object.
-compiler_of()
-{
-	printf '%s\n' "$1" | sed "s/[[:space:]]*\$//; s|-Wp,-MMD,[^ ]*|-Wp,-MMD,$work/obj.d|;
-		s| -fplugin=[^ ]*/uaccess_plugin\.so||g; s| -fplugin-arg-uaccess_plugin-[^ ]*||g;
-		s| -c -o [^ ]* [^ ]*\$||"
-}
-
 # The directory of the scoped API of tree $scoped_api for build directory
 # $1, made once from command line $2 of one of its objects: its
 # linux/uaccess.h goes first on the include path.
@@ -167,7 +157,7 @@ scoped_api_for()
 	if [ ! -f "$d/linux/uaccess.h" ]; then
 		mkdir -p "$d/linux"
 		echo '#include <linux/uaccess.h>' |
-			(cd "$1" && eval "$(compiler_of "$2") -E -dM -x c -") 2> "$work/backport.log" |
+			(cd "$1" && eval "$2 -E -dM -x c -") 2> "$work/backport.log" |
 			sh "$top/scripts/scoped-backport.sh" "$scoped_api" > "$d/linux/uaccess.h" \
 				2>> "$work/backport.log" ||
 			{ rm -f "$d/linux/uaccess.h"; return 1; }
@@ -204,7 +194,7 @@ check_build()
 	# The copy and a scratch object stand in for the original source and
 	# object, the source's directory in the tree on the quoted include
 	# path for its local headers.
-	cmd=$(compiler_of "$line" | sed "s|^\([^ ]*\) |\1 $inc |")
+	cmd=$(printf '%s\n' "$line" | sed "s|^\([^ ]*\) |\1 $inc |")
 	cmd="$cmd -iquote $srcdir/$(dirname "$rel")"
 	# -g1: a line table, which does not change the code, tells which
 	# lines became code (compiled_lines).

@@ -143,14 +143,15 @@ cross_plugin()
 	echo "$p"
 }
 
-# make in the chroot's build directory of 7.2 for GCC version $1, with
-# gcc-$1; the make arguments follow.
+# Make objects in the chroot's build directory of 7.2 for GCC version $1,
+# with gcc-$1, as scripts/make-objects.sh does; the make arguments and
+# the objects follow.
 chroot_make_7_2()
 {
 	v=$1
 	shift
-	sh "$top/scripts/gcc-versions.sh" run make -s -C /src-7.2 O="/build-7.2-gcc-$v" \
-		CC="gcc-$v" HOSTCC="gcc-$v" "$@"
+	sh "$top/scripts/gcc-versions.sh" run sh -c "$(cat "$top/scripts/make-objects.sh")" make-objects.sh \
+		-s -C /src-7.2 O="/build-7.2-gcc-$v" CC="gcc-$v" HOSTCC="gcc-$v" "$@"
 }
 
 # mutate SRC FUNC FIND REPLACE: SRC, on standard output, with the first

@@ -56,10 +56,10 @@ for v in $versions; do
 	flags="-fplugin=$plugin -fplugin-arg-uaccess_plugin-time-report -D__UABATCH_RUN=$$"
 	if [ -n "$gcc" ]; then
 		# shellcheck disable=SC2046 # object paths
-		chroot_make_7_2 "$gcc" -j2 KCFLAGS="$flags" $(cat "$work/objects")
+		chroot_make_7_2 "$gcc" KCFLAGS="$flags" $(cat "$work/objects")
 	else
 		# shellcheck disable=SC2046 # object paths
-		flock "$kdir/../linux-$v.lock" make -s -C "$kdir" -j2 KCFLAGS="$flags" C=2 \
+		flock "$kdir/../linux-$v.lock" sh "$top/scripts/make-objects.sh" -s -C "$kdir" KCFLAGS="$flags" C=2 \
 			CHECK="$checker --uaccess-only --uaccess-stats" $(cat "$work/objects")
 	fi > "$work/build.log" 2>&1 || { tail -20 "$work/build.log" >&2; die "$v: build failed"; }
 	if grep '\[uaccess:' "$work/build.log" >&2; then
@@ -84,7 +84,7 @@ for a in arm64 powerpc riscv; do
 	n=$(wc -l < "$work/objects")
 	[ "$n" -ge 15 ] || die "$a: only $n objects that open a region"
 	# shellcheck disable=SC2046 # ARCH=.. CROSS_COMPILE=.., object paths
-	flock "$b/.uabatch.lock" make -s -C "$b" -j2 $(sh "$top/scripts/make-args.sh" "$b") \
+	flock "$b/.uabatch.lock" sh "$top/scripts/make-objects.sh" -s -C "$b" $(sh "$top/scripts/make-args.sh" "$b") \
 		KCFLAGS="-fplugin=$plugin -fplugin-arg-uaccess_plugin-time-report -D__UABATCH_RUN=$$" \
 		C=2 CHECK="$checker --uaccess-only --uaccess-stats" \
 		$(cat "$work/objects") > "$work/build.log" 2>&1 ||

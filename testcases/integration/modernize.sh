@@ -85,7 +85,7 @@ grep -q "^uabatch: --scoped-api $k612: $k612/include/linux/uaccess.h has no scop
 # file, not of the rewrite.  The tree's own x86_64_defconfig builds
 # csum-wrappers_64.c, where x86's checksum_32.h is compiled out: verify.sh
 # tries it in the next build directory, and says where it tried last.
-flock "$k612/../linux-6.12.lock" make -s -C "$k612" -j2 kernel/exit.o fs/readdir.o \
+flock "$k612/../linux-6.12.lock" sh "$top/scripts/make-objects.sh" -s -C "$k612" kernel/exit.o fs/readdir.o \
 	arch/x86/lib/csum-wrappers_64.o || die "6.12: the tree's objects do not build"
 (cd "$k612" && "$top/uabatch" modernize --scoped-api "$k72" --build "$k612" --build "$b612" \
 	kernel/exit.c fs/readdir.c arch/x86/include/asm/futex.h arch/x86/include/asm/checksum_32.h) \
@@ -126,8 +126,7 @@ awk '/^--- a\/kernel\/exit.c/ { on = 1 } /^--- a\// && !/exit.c/ { on = 0 } on' 
 mkdir -p "$work/x/kernel" "$work/api/linux" "$work/bare/linux"
 (cd "$work/x" && cp "$k612/kernel/exit.c" kernel/ && patch -s -p1 < "$work/exit612.diff") ||
 	die "6.12: exit.c's rewrite does not apply"
-line=$(sed -n 's/^\(saved\)\{0,1\}cmd_[^ ]* := //p' "$k612/kernel/.exit.o.cmd" | sed 's/ ; .*$//; s/[[:space:]]*$//;
-	s| -Wp,-MMD,[^ ]*||; s| -fplugin=[^ ]*||g; s| -fplugin-arg-[^ ]*||g; s| -c -o [^ ]* [^ ]*$||')
+line=$(sh "$top/scripts/compile-command.sh" "$k612/kernel/.exit.o.cmd") || die "6.12: no command for exit.o"
 echo '#include <linux/uaccess.h>' | (cd "$k612" && eval "$line -E -dM -x c -") |
 	sh "$top/scripts/scoped-backport.sh" "$k72" > "$work/api/linux/uaccess.h" || die "scoped-backport.sh failed"
 grep -q '^#define arch_unsafe_put_user(' "$work/api/linux/uaccess.h" || die "backport: no arch_unsafe_put_user()"

@@ -55,6 +55,23 @@ static inline void set_werror_requested(bool on)
 }
 #endif
 
+/*
+ * The column GCC's diagnostics print for @x (-fdiagnostics-column-unit,
+ * -origin, -ftabstop): a context's method in GCC 14, a policy's since.
+ */
+static inline int diagnostic_column(expanded_location x)
+{
+#if BUILDING_GCC_MAJOR >= 16
+	return diagnostics::column_policy(*global_dc).converted_column(x);
+#elif BUILDING_GCC_MAJOR >= 15
+	return diagnostic_column_policy(*global_dc).converted_column(x);
+#elif BUILDING_GCC_MAJOR >= 14
+	return global_dc->converted_column(x);
+#else
+	return diagnostic_converted_column(global_dc, x);
+#endif
+}
+
 /* The last statement of a block, debug statements skipped: renamed in GCC 14. */
 #if BUILDING_GCC_MAJOR < 14
 static inline gimple *last_nondebug_stmt(basic_block bb)

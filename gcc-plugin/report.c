@@ -3,7 +3,8 @@
  * Where the region analysis says the plugin's findings: at the place the
  * source wrote, once per line and id, as warnings (errors with
  * 'werror'), with " [uaccess:<id>]"; after inlining, with GCC's
- * "inlined from" trail, and only what the first pass did not say.
+ * "inlined from" trail, and only what the first pass did not say.  With
+ * 'format=json', the region analysis prints them, as JSON Lines.
  */
 #include "uaccess_plugin.h"
 
@@ -39,6 +40,47 @@ bool first_pass_said(location_t loc, enum region_id id)
 	return first_pass_keys->contains(key_of(source_loc(loc), id));
 }
 
+/* JSON findings under 'werror', which must fail the compilation all the same. */
+static unsigned int json_errors;
+
+/* The function whose body @block is in: the innermost inlined one, or @fn. */
+static const char *function_of(tree block, const char *fn)
+{
+	for (; block && TREE_CODE(block) == BLOCK; block = BLOCK_SUPERCONTEXT(block))
+		if (inlined_function_outer_scope_p(block))
+			return IDENTIFIER_POINTER(DECL_NAME(block_ultimate_origin(block)));
+	return fn;
+}
+
+/*
+ * A JSON line for the diagnostic GCC would print: its column, and none
+ * where it would print no warning (-w, a system header).
+ */
+static void print_json(location_t loc, tree block, enum region_id id,
+		       const char *msg, const char *fn)
+{
+	expanded_location x = expand_location(loc);
+	struct region_finding f = {
+		x.file, (unsigned int)x.line, diagnostic_column(x), id,
+		function_of(block, fn), msg, "gcc",
+	};
+
+	if (!region_werror && !diagnostic_report_warnings_p(global_dc, loc))
+		return;
+	json_errors += region_werror;
+	region_print(stderr, &f);
+}
+
+/* At the end of the compilation, the error that fails it; @user_data: the plugin's name. */
+void report_errors(void *gcc_data, void *user_data)
+{
+	if (json_errors)
+		error_n(UNKNOWN_LOCATION, json_errors,
+			"%s: %u finding is an error (%<werror%>)",
+			"%s: %u findings are errors (%<werror%>)",
+			(const char *)user_data, json_errors);
+}
+
 /* @where is a location_t. */
 static void report(struct region_sink *sink, const void *where,
 		   enum region_id id, const char *msg)
@@ -67,7 +109,9 @@ static void report(struct region_sink *sink, const void *where,
 	}
 	if (reported->add(key))
 		return;
-	if (region_werror) {
+	if (region_json) {
+		print_json(loc, block, id, msg, sink->fn);
+	} else if (region_werror) {
 		error_at(loc, "%s [uaccess:%s]", msg, region_ids[id]);
 	} else {
 		/*

@@ -22,6 +22,7 @@
  *	werror			report errors, not warnings
  *	disable=<id,...>	do not report these ids
  *	safe-list=<file>	more uaccess-safe functions, one name a line
+ *	format=json		findings as JSON Lines (text: GCC's diagnostics)
  *	time-report		print the CPU time of the pass at the end
  */
 
@@ -35,6 +36,7 @@ static struct plugin_info uaccess_plugin_info = {
 	.help = "werror\tdiagnostics are errors\n"
 		"disable=<id,...>\tdo not report these ids\n"
 		"safe-list=<file>\tmore uaccess-safe functions, one a line\n"
+		"format=<text|json>\tfindings as GCC's diagnostics or JSON Lines\n"
 		"time-report\tprint the CPU time of the pass\n",
 };
 
@@ -1104,6 +1106,11 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 				error("%s: %<disable%>: %s", info->base_name, why);
 				return 1;
 			}
+		} else if (!strcmp(key, "format") && val) {
+			if (region_format(val, why, sizeof(why))) {
+				error("%s: %<format%>: %s", info->base_name, why);
+				return 1;
+			}
 		} else if (!strcmp(key, "safe-list") && val) {
 			if (region_read_safe_list(val, why, sizeof(why))) {
 				error("%s: safe list %qs: %s", info->base_name, val,
@@ -1123,5 +1130,8 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 			  &uaccess_inlined_pass_info);
 	if (opt_time_report)
 		register_callback(info->base_name, PLUGIN_FINISH, report_time, NULL);
+	if (region_json && region_werror)
+		register_callback(info->base_name, PLUGIN_FINISH, report_errors,
+				  (void *)info->base_name);
 	return 0;
 }

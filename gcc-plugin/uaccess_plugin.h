@@ -138,5 +138,6 @@ void report_init(void);
 void report_start(struct fn_info *fi);
 location_t source_loc(location_t loc);
 bool first_pass_said(location_t loc, enum region_id id);
+void report_errors(void *gcc_data, void *user_data);
 
 #endif /* UACCESS_PLUGIN_H */

@@ -15,6 +15,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "uaccess_model.h"
 
@@ -80,6 +81,26 @@ int region_disable(const char *list, char *why, size_t size);
 int region_read_safe_list(const char *path, char *why, size_t size);
 extern bool region_werror;
 bool region_enabled(enum region_id id);
+int region_format(const char *name, char *why, size_t size);
+extern bool region_json;
+
+/*
+ * A finding as the front end places it, for region_print(): the kernel's
+ * text line, or with region_json one JSON object on a line (JSON Lines),
+ * the same finding.  GCC prints its text form itself (its "inlined from"
+ * trail, colours, -w): the plugin calls this for JSON only.
+ */
+struct region_finding {
+	const char *path;
+	unsigned int line;
+	int column;			/* < 0: not known */
+	enum region_id id;
+	const char *function;		/* NULL: not known */
+	const char *msg;		/* the text report() got */
+	const char *engine;		/* "sparse", "gcc" */
+};
+
+void region_print(FILE *out, const struct region_finding *f);
 
 /* A call to @name cannot turn user access off, nor open a hole in it. */
 bool region_safe_name(const char *name);

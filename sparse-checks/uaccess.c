@@ -546,6 +546,11 @@ int uaccess_options(int argc, char **argv)
 				die("--uaccess-disable: %s", why);
 			continue;
 		}
+		if (!strncmp(argv[i], "--uaccess-format=", 17)) {
+			if (region_format(argv[i] + 17, why, sizeof(why)))
+				die("--uaccess-format: %s", why);
+			continue;
+		}
 		if (!strncmp(argv[i], "--uaccess-safe-list=", 20)) {
 			if (region_read_safe_list(argv[i] + 20, why, sizeof(why)))
 				die("safe list '%s': %s", argv[i] + 20, why);
@@ -2303,11 +2308,12 @@ static void check_function(struct symbol *sym, struct statement *body,
 	qsort(c.findings, c.nr_findings, sizeof(*c.findings), cmp_finding);
 	for (i = 0; i < c.nr_findings; i++) {
 		struct finding *f = &c.findings[i];
-
-		fprintf(stderr, "%s:%d:%d: %s: %s [uaccess:%s]\n",
+		struct region_finding rf = {
 			stream_name(f->pos.stream), f->pos.line, f->pos.pos,
-			region_werror ? "error" : "warning", f->msg,
-			region_ids[f->id]);
+			f->id, c.fn_name, f->msg, "sparse",
+		};
+
+		region_print(stderr, &rf);
 		nr_findings++;
 	}
 	free(c.findings);

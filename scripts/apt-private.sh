@@ -4,14 +4,18 @@
 # Run apt-get or apt-cache against a private source list kept under
 # $UABATCH_APT (default build/apt of this project) so that Debian's unstable,
 # bookworm-backports and older suites can be reached without touching
-# the machine's own apt configuration.
+# the machine's own apt configuration.  The archive is the one the
+# machine's own sources name (scripts/apt-mirror.sh), or
+# $UABATCH_DEBIAN_MIRROR.
 #
 # usage: apt-private.sh apt-get|apt-cache ARGS...
 
 set -eu
 
-dir=${UABATCH_APT:-$(cd "$(dirname "$0")/.." && pwd)/build/apt}
-mirror=${UABATCH_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+here=$(cd "$(dirname "$0")" && pwd)
+dir=${UABATCH_APT:-$(dirname "$here")/build/apt}
+mirror=${UABATCH_DEBIAN_MIRROR:-}
+[ -n "$mirror" ] || mirror=$(sh "$here/apt-mirror.sh")
 
 mkdir -p "$dir/sources" "$dir/lists/partial" "$dir/archives/partial"
 cat > "$dir/sources/uabatch.sources.new" <<SRC

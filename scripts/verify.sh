@@ -47,6 +47,8 @@ diff=$2
 shift 2
 work=$(mktemp -d "${TMPDIR:-/tmp}/uabatch-verify.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+# Absolute (a relative TMPDIR): commands run elsewhere get paths in it.
+work=$(cd "$work" && pwd)
 trap 'exit 2' HUP INT TERM
 
 say()
@@ -244,6 +246,23 @@ with_fixes()
 	awk -v apply="$1" -f "$top/scripts/split-fixes.awk" "$work/u0" "$work/scanned" "$orig" > "$2"
 }
 
+# The tree's checkpatch.pl with arguments "$@" (absolute paths).  With
+# --strict it keeps a cache of CamelCase names, .checkpatch-camelcase.*,
+# in its working directory, and first removes any there: run where uabatch
+# was started (the tree, for 'uabatch candidates' and most users), it
+# would write into the tree.  It runs in an empty directory of its own,
+# made and removed each time, so that nothing is written there, no run
+# sees another's cache, and what it says does not depend on where uabatch
+# was started (in a git checkout it seeds the cache from include/).
+checkpatch()
+{
+	cpdir=$(mktemp -d "$work/checkpatch.XXXXXX")
+	cpstatus=0
+	(cd "$cpdir" && exec perl "$kdir/scripts/checkpatch.pl" "$@") || cpstatus=$?
+	rm -rf "$cpdir"
+	return $cpstatus
+}
+
 # 'message <tab> line' of each thing checkpatch.pl says (its output on
 # standard input), the line it quotes without its leading blanks.
 said_of()
@@ -283,11 +302,11 @@ judge()
 		return
 	fi
 	diff -u --label "a/$file" --label "b/$file" "$orig" "$copy" > "$work/one.diff" || true
-	perl "$kdir/scripts/checkpatch.pl" --strict --no-tree --no-signoff --quiet \
+	checkpatch --strict --no-tree --no-signoff --quiet \
 		--ignore COMMIT_MESSAGE,MISSING_SIGN_OFF "$work/one.diff" 2>&1 | said_of > "$work/checkpatch" || true
 	said_before=$work/said-$(echo "$file" | tr / _)
 	[ -f "$said_before" ] ||
-		perl "$kdir/scripts/checkpatch.pl" --strict --no-tree --quiet -f "$orig" 2>&1 |
+		checkpatch --strict --no-tree --quiet -f "$orig" 2>&1 |
 		said_of > "$said_before" || true
 	# What it says of a line as the file has it already (moved into a
 	# block: futex.h's "return -ENOSYS;") is not the fix's.

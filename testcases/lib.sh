@@ -9,6 +9,8 @@ cache=${UABATCH_CACHE:-$HOME/.cache/uabatch}
 reference=$top/testcases/reference
 work=$(mktemp -d "${TMPDIR:-/tmp}/uabatch-it.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+# Absolute (a relative TMPDIR): commands run elsewhere get paths in it.
+work=$(cd "$work" && pwd)
 
 die()
 {
@@ -22,6 +24,22 @@ ktree()
 	t=$cache/linux-$1
 	[ -f "$t/Makefile" ] || die "$t: no kernel tree: run 'make kernels'"
 	echo "$t"
+}
+
+# checkpatch.pl of tree $1 with the arguments that follow (absolute
+# paths), as scripts/verify.sh runs it: in an empty directory of its own,
+# made and removed each time, since with --strict it writes its cache of
+# CamelCase names, .checkpatch-camelcase.*, into its working directory
+# (here, the checkout the tests run in).
+checkpatch()
+{
+	cpdir=$(mktemp -d "$work/checkpatch.XXXXXX")
+	cpkdir=$1
+	shift
+	cpstatus=0
+	(cd "$cpdir" && exec perl "$cpkdir/scripts/checkpatch.pl" "$@") || cpstatus=$?
+	rm -rf "$cpdir"
+	return $cpstatus
 }
 
 # The C tokens of standard input, one a line, comments dropped.

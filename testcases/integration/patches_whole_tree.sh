@@ -6,8 +6,8 @@
 # decision, every finding scan calls auto-fixable is rewritten and every
 # function patch rewrites has one; the patch applies; checkpatch.pl
 # --strict says nothing of it.  (Whether it builds and passes our checkers and objtool
-# is 'uabatch patch --all --verify' on an allmodconfig build: README,
-# Measured.)  Exit 3 is expected of both: functions Coccinelle cannot
+# is 'uabatch patch --all --verify' on an allmodconfig build:
+# docs/measurements.md.)  Exit 3 is expected of both: functions Coccinelle cannot
 # parse are named, and not analysed.
 
 . "$(dirname "$0")/../lib.sh"
@@ -57,7 +57,7 @@ agree()
 		"$work/rewritten" "$work/fixable" > "$work/disagree"
 	[ -s "$work/disagree" ] && { cat "$work/disagree" >&2; die "$v: scan and patch $* disagree"; }
 
-	perl "$k/scripts/checkpatch.pl" --strict --no-tree --no-signoff --quiet \
+	checkpatch "$k" --strict --no-tree --no-signoff --quiet \
 		--ignore COMMIT_MESSAGE "$work/all.diff" > "$work/checkpatch" 2>&1 || true
 	grep -qE '^(ERROR|WARNING|CHECK):' "$work/checkpatch" &&
 		{ cat "$work/checkpatch" >&2; die "$v: checkpatch.pl --strict complains of patch $*"; }

@@ -1,0 +1,43 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# The user's tree is read, never written: scripts/verify.sh ('uabatch
+# patch --verify'), run from the tree itself as 'uabatch candidates' runs
+# it and as most users do, leaves no file in it.  Its checkpatch.pl
+# --strict step keeps a cache of CamelCase names, .checkpatch-camelcase.*,
+# in its working directory as soon as it meets one (fs/select.c's label
+# Efault), so verify.sh must run it elsewhere.  The tree is the clean copy
+# src-6.12 itself, not a copy of it (a copy would cost more than the
+# test); its build directory build-6.12-x86_64 (make O=) is where verify
+# may write, the object of fs/select.c.
+
+. "$(dirname "$0")/../lib.sh"
+
+k=$cache/src-6.12
+b=$cache/build-6.12-x86_64
+[ -f "$k/Makefile" ] && [ -f "$b/.uabatch-prepared" ] || die "$k, $b: no clean tree and build directory: run 'make kernels'"
+
+# A cache left by an earlier run is read, not written again: it would
+# hide the write looked for here, and is itself a file in the tree.
+left=$(find "$k" -maxdepth 1 -name '.checkpatch-camelcase.*')
+[ -z "$left" ] || die "$k has $left: something ran checkpatch.pl in the tree (remove it)"
+
+# A fix that builds as it is and becomes code (a call of an exported
+# function): one line of do_sys_poll(), in a file with CamelCase names.
+mutate "$k/fs/select.c" '^static int do_sys_poll' '		kfree(pos);' '		kfree((void *)pos);' \
+	> "$work/select.c"
+diff -u --label a/fs/select.c --label b/fs/select.c "$k/fs/select.c" "$work/select.c" \
+	> "$work/fix.diff" && die "the mutant of fs/select.c is the file"
+
+touch "$work/stamp"
+(cd "$k" && sh "$top/scripts/verify.sh" "$k" "$work/fix.diff" "$b") > "$work/out" 2> "$work/err" ||
+	{ cat "$work/err" >&2; die "verify.sh failed"; }
+# The fix is kept, or dropped by checkpatch.pl: either way the step ran.
+grep -qE 'verified in|dropped: checkpatch: ' "$work/err" ||
+	{ cat "$work/err" >&2; die "verify.sh did not reach its checkpatch.pl step"; }
+
+# Anything created, changed or removed in the tree since (a new or
+# removed entry changes its directory's time too).
+find "$k" -newer "$work/stamp" > "$work/written"
+[ -s "$work/written" ] && { sed 's/^/written: /' "$work/written" >&2; die "verify.sh wrote into $k"; }
+echo "verify.sh from $k: $(grep -cE 'verified in|dropped' "$work/err") fix judged, nothing written in the tree"

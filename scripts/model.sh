@@ -8,7 +8,7 @@
 # between its brackets.
 #
 # It also writes the model as C tables for the checkers, and keeps the
-# two tables of ids in README.md (between '<!-- ids: KIND -->' and the
+# two tables of ids in docs/ids.md (between '<!-- ids: KIND -->' and the
 # next blank line) equal to model/ids.
 #
 # usage: model.sh --check    fail, with a diff, where a list is stale
@@ -126,8 +126,8 @@ HDR
 HDR
 }
 
-# README.md with each '<!-- ids: KIND -->' table made from model/ids.
-readme()
+# docs/ids.md with each '<!-- ids: KIND -->' table made from model/ids.
+ids_doc()
 {
 	awk -F'\t' -v ids="$ids" '
 	BEGIN {
@@ -153,7 +153,7 @@ readme()
 		skip = 1
 		next
 	}
-	{ print }' "$top/README.md"
+	{ print }' "$top/docs/ids.md"
 }
 
 mode=${1:-}
@@ -186,5 +186,5 @@ sync()
 for cocci in "$top"/cocci/*.cocci; do
 	sync "$cocci" expand "$cocci"
 done
-sync "$top/README.md" readme
+sync "$top/docs/ids.md" ids_doc
 exit $status

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# The figures of the README: 'uabatch candidates' on the whole of
+# The figures of docs/measurements.md: 'uabatch candidates' on the whole of
 # linux-source-6.12, in its allmodconfig build directory: how many
 # candidates, every one verified, every fix left out with its reason, and
 # the time taken.

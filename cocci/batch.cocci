@@ -25,13 +25,29 @@
 /// of its text form.  -D modernize reports each classic region that a
 /// scoped_user_*_access() block of the same mode, pointer and range can
 /// replace (scoped-region, a note) and, with -D patch -D relayout (uabatch
-/// modernize), rewrites it as that block.  The analysis is in batching.py
-/// and scoping.py, beside this file.
+/// modernize), rewrites it as that block.
+///
+/// The analysis is in Python beside this file, a module a decision:
+///   analysis.py       the driver: per file, the findings and the plan of edits
+///   model.py          the model of the API: the calls by kind, the ids
+///   grading.py        warning or note: hot path, cold path, left out
+///   source.py         a file's tokens and tree, the text of tokens
+///   statements.py     the statements of a body, what a statement is
+///   functions.py      the function around an access, its name, labels
+///   declarations.py   types: unsigned bounds, struct members, flexible arrays
+///   runs.py           the accesses, their runs, a read and a write apart
+///   loops.py          the loops one region can serve whole
+///   struct_copies.py  batch-copy-fields: a struct copy of few members
+///   soundness.py      whether a rewrite is sound, else why not
+///   rewrite_plan.py   the edits: region size, fault path, scoped heads
+///   finding.py        a finding, in text or field form
+///   scoping.py        -D modernize: a classic region as a scoped block
+///   kconfig.py        the code only architectures without regions build
 //
 // Confidence: High
 // Comments: the warnings of linux-source-6.12 and 7.2 read by hand: 11 of
 // 13 real, 2 correct on cold paths, none wrong; -D notes adds correct
-// findings on cold paths (README.md, Measured; testcases/precision.md)
+// findings on cold paths (docs/measurements.md; testcases/precision.md)
 // Options: --no-includes --include-headers
 
 virtual patch
@@ -50,8 +66,8 @@ import os
 import sys
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(cocci.cocci_file)))
-import batching
-analysis = batching.Analysis(cocci)
+from analysis import Analysis
+analysis = Analysis(cocci)
 coccinelle.findings = []
 
 @script:python depends on scoped@

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # Which code of a kernel tree only architectures without user-access
-# regions build, for batching.py: a finding there saves nothing.
+# regions build, for grading.py: a finding there saves nothing.
 #
 # An architecture has regions when its asm headers define
 # user_access_begin() (the generic one is access_ok()); user-mode Linux

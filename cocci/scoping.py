@@ -18,17 +18,21 @@
 # scope of their own; it is a for loop, which a break or continue in it
 # would leave.  A region that does not fit is reported with the reason.
 import re
-import batching as b
+
+from declarations import declared_type
+from functions import falls_through, function_head, last_return
+from model import API, REGION_BEGINS, SCOPED
+from rewrite_plan import shown_arg
+from source import closing, flat, is_pure, shown, span, split_args, stmt_text, words
+from statements import LOOPS, cpp_balanced, enclosing, is_declaration, statements
 
 # The begins and ends every architecture has (its own are its business).
-BEGINS = b.REGION_BEGINS
-MASKED = dict((r[1], r[2].split()[0]) for r in b.API if r[0] == 'masked')
-ENDS = dict((r[1], r[2].split()[0]) for r in b.API
+BEGINS = REGION_BEGINS
+MASKED = dict((r[1], r[2].split()[0]) for r in API if r[0] == 'masked')
+ENDS = dict((r[1], r[2].split()[0]) for r in API
 	    if r[0] == 'end' and r[2].split()[2] == 'all')
 # What opens a region: inside a block another would nest.
-OPENS = set(r[1] for r in b.API if r[0] in ('begin', 'masked', 'open', 'scoped'))
-SCOPED = {'write': 'scoped_user_write_access', 'read': 'scoped_user_read_access',
-	  'rw': 'scoped_user_rw_access'}
+OPENS = set(r[1] for r in API if r[0] in ('begin', 'masked', 'open', 'scoped'))
 MASKABLE = 'can_do_masked_user_access'
 
 class Region:
@@ -50,7 +54,7 @@ class Region:
 		self.merged = []	# labels that go, their uses renamed
 		self.fault = None	# (the last return, a fault path after it)
 		self.branch = False	# the region is its begin's if branch
-		self.leave = [b.shown(b.stmt_text(src, fail))] if fail else []
+		self.leave = [shown(stmt_text(src, fail))] if fail else []
 		self.declare = ''	# the block's pointer, declared first
 
 def leave_stmt(s):
@@ -64,9 +68,9 @@ def call_of(src, first, last, names):
 	one of names, or None."""
 	w = [i for i in range(first, last) if src.tokens[i][0] != 'comment']
 	if len(w) < 3 or src.tokens[w[0]][1] not in names or src.tokens[w[1]][1] != '(' or \
-	   b.closing(src, w[1]) != w[-1]:
+	   closing(src, w[1]) != w[-1]:
 		return None
-	return src.tokens[w[0]][1], b.split_args(src, w[1] + 1, w[-1])
+	return src.tokens[w[0]][1], split_args(src, w[1] + 1, w[-1])
 
 def tested_begin(src, s):
 	"""Region of 'if (!begin(p, n)) leave;' (unlikely() around the test
@@ -74,7 +78,7 @@ def tested_begin(src, s):
 	if s.kind != 'if' or s.orelse is not None or leave_stmt(s.body) is None:
 		return None
 	first, last = s.head
-	w = b.words(src, first, last)
+	w = words(src, first, last)
 	k = 0
 	if w[:2] == ['unlikely', '('] and w[-1] == ')':
 		k = 2
@@ -86,7 +90,7 @@ def tested_begin(src, s):
 	if call is None or len(call[1]) != 2:
 		return None
 	name, (p, n) = call
-	return Region(src, s, BEGINS[name], b.span(src, *p).strip(), b.span(src, *n).strip(),
+	return Region(src, s, BEGINS[name], span(src, *p).strip(), span(src, *n).strip(),
 		      leave_stmt(s.body))
 
 def opened_begin(src, s):
@@ -103,7 +107,7 @@ def opened_begin(src, s):
 	if call is None or len(call[1]) != 2 or not is_end(src, s.body.stmts[-1], BEGINS[call[0]]):
 		return None
 	name, (p, n) = call
-	r = Region(src, s, BEGINS[name], b.span(src, *p).strip(), b.span(src, *n).strip(), None)
+	r = Region(src, s, BEGINS[name], span(src, *p).strip(), span(src, *n).strip(), None)
 	r.branch = True
 	r.end = s.body.stmts[-1]
 	r.body = s.body.stmts[:-1]
@@ -112,20 +116,20 @@ def opened_begin(src, s):
 def masked_begin(src, s):
 	"""Region of 'if (can_do_masked_user_access()) p = masked(p); else if
 	(!begin(p, n)) leave;', or None: the scoped block masks the same way."""
-	if s.kind != 'if' or s.orelse is None or b.flat(b.span(src, *s.head)) != MASKABLE + '()':
+	if s.kind != 'if' or s.orelse is None or flat(span(src, *s.head)) != MASKABLE + '()':
 		return None
 	r = tested_begin(src, s.orelse)
 	then = s.body.stmts[0] if s.body.kind == 'block' and len(s.body.stmts) == 1 else s.body
-	m = re.match(r'^(\w+)=(\w+)\((\w+)\);$', b.flat(b.stmt_text(src, then)))
+	m = re.match(r'^(\w+)=(\w+)\((\w+)\);$', flat(stmt_text(src, then)))
 	if r is None or not m or m.group(2) not in MASKED or m.group(1) != m.group(3) or \
-	   m.group(1) != b.flat(r.ptr) or MASKED[m.group(2)] not in (r.mode, 'rw'):
+	   m.group(1) != flat(r.ptr) or MASKED[m.group(2)] not in (r.mode, 'rw'):
 		return None
 	r.stmt = s
 	return r
 
 def region_at(src, fn, i):
 	"""The region whose begin is the token i, or (None, why)."""
-	s = min((s for s in b.statements(fn.body) if s.kind in ('if', 'simple') and
+	s = min((s for s in statements(fn.body) if s.kind in ('if', 'simple') and
 		 s.first <= i < s.last), key=lambda s: s.last - s.first)
 	# The fallback of a masked begin: 'else if (...)' or 'else { if (...) }'.
 	outer = s.parent
@@ -159,7 +163,7 @@ def loose_jump(s, in_loop=False, in_switch=False):
 	if s.kind == 'continue' and not in_loop:
 		return 'continue'
 	for c in s.children():
-		why = loose_jump(c, in_loop or s.kind in b.LOOPS, in_switch or s.kind == 'switch')
+		why = loose_jump(c, in_loop or s.kind in LOOPS, in_switch or s.kind == 'switch')
 		if why:
 			return why
 	return None
@@ -168,7 +172,7 @@ def judge_body(src, fn, r):
 	"""Why the statements of region r cannot move into a block, or None;
 	fills r.inner, the ends before a way out of it."""
 	for s in r.body:
-		for t in b.statements(s):
+		for t in statements(s):
 			if t.kind == 'label':
 				return 'the label %s: is inside the region' % t.name
 			if t.kind == 'case' and not in_switch_of(t, s):
@@ -176,7 +180,7 @@ def judge_body(src, fn, r):
 			if is_end(src, t):
 				nxt = t.parent.stmts[t.parent.stmts.index(t) + 1:] if t.parent.kind == 'block' else []
 				if not nxt or nxt[0].kind not in ('return', 'goto') or \
-				   not b.is_pure(src, nxt[0].first, nxt[0].last):
+				   not is_pure(src, nxt[0].first, nxt[0].last):
 					return 'the end at line %d is not followed by a return or goto ' \
 					       'that calls nothing' % src.line_col(src.tokens[t.first][2])[0]
 				r.inner.append(t)
@@ -187,11 +191,11 @@ def judge_body(src, fn, r):
 			t = src.tokens[k]
 			if t[0] == 'id' and t[1] in OPENS and src.tokens[k + 1][1] == '(':
 				return '%s() opens a region inside it' % t[1]
-		if b.is_declaration(src, s):
+		if is_declaration(src, s):
 			for name in declared_names(src, s):
 				if uses_after(src, fn, r, name):
 					return 'it declares %s, which is used after the region' % name
-	if not b.cpp_balanced(src, r.stmt.first, r.end.last):
+	if not cpp_balanced(src, r.stmt.first, r.end.last):
 		return 'it crosses a preprocessor conditional'
 	if assigns(src, r, r.ptr):
 		why = moved_pointer(src, fn, r)
@@ -246,8 +250,8 @@ def set_first(src, r, q, k, own):
 	"""Is the use of q at token k the start of 'q = ...;', a statement of
 	the region's own list, its value computed from the block's pointers
 	(own)?"""
-	return any(s.first == k and b.words(src, k, k + 2)[1:] == ['='] and
-		   own & set(b.words(src, k + 2, s.last)) for s in r.body)
+	return any(s.first == k and words(src, k, k + 2)[1:] == ['='] and
+		   own & set(words(src, k + 2, s.last)) for s in r.body)
 
 def derived_from(src, r, q):
 	"""'q = (void __user *)p + n;' where the statement just before the
@@ -257,7 +261,7 @@ def derived_from(src, r, q):
 	k = stmts.index(r.stmt)
 	if k == 0:
 		return None
-	before = b.flat(b.stmt_text(src, stmts[k - 1]))
+	before = flat(stmt_text(src, stmts[k - 1]))
 	m = re.match(r'^%s=\(void__user\*\)%s-(\w+);$' % (r.ptr, q), before)
 	if not m or assigns(src, r, m.group(1)):
 		return None
@@ -274,7 +278,7 @@ def moved_pointer(src, fn, r):
 		r.first = ['%s = %s;' % (r.ptr, origin)]
 		r.ptr = origin
 		return None
-	if any(s.kind in b.LOOPS for s in b.enclosing(r.stmt)):
+	if any(s.kind in LOOPS for s in enclosing(r.stmt)):
 		return 'it moves %s, which the scoped block declares const, in a loop ' \
 		       'that uses it again' % r.ptr
 	if uses_after(src, fn, r, r.ptr) or jumps_back(src, fn, r):
@@ -299,12 +303,12 @@ def origin_of(src, fn, r, p):
 	for j in range(k - 1, -1, -1):
 		s = stmts[j]
 		m = re.match(r'^(?:[\w\s]*\*\s*)?%s=(\w+);$' % p,
-			     ' '.join(b.words(src, s.first, s.last)).replace(' = ', '=').replace(' ;', ';'))
+			     ' '.join(words(src, s.first, s.last)).replace(' = ', '=').replace(' ;', ';'))
 		if m:
 			q = m.group(1)
-			between = set(w for t in stmts[j + 1:k] for w in b.words(src, t.first, t.last))
+			between = set(w for t in stmts[j + 1:k] for w in words(src, t.first, t.last))
 			return None if q in between else q
-		if p in b.words(src, s.first, s.last):
+		if p in words(src, s.first, s.last):
 			return None
 	return None
 
@@ -318,7 +322,7 @@ def pointer_type(src, fn, name):
 
 def in_switch_of(case, top):
 	"""Is the case label under a switch that is under statement top?"""
-	for outer in b.enclosing(case):
+	for outer in enclosing(case):
 		if outer.kind == 'switch':
 			return True
 		if outer is top:
@@ -326,7 +330,7 @@ def in_switch_of(case, top):
 	return False
 
 def declared_names(src, s):
-	w = b.words(src, s.first, s.last)
+	w = words(src, s.first, s.last)
 	return [w[k] for k in range(1, len(w)) if re.match(r'^\w+$', w[k]) and
 		w[k + 1] in ('=', ';', ',', '[')]
 
@@ -390,7 +394,7 @@ def fault_paths(src, fn, r):
 		if closing != path[:1] or not is_end(src, path[0], r.mode):
 			return None, None, 'its fault path %s: ends the region after other ' \
 			       'statements, or more than once, or in another mode' % name
-		if b.falls_through(fn, label) or \
+		if falls_through(fn, label) or \
 		   any(not first <= k < last for k in label_uses(src, fn, name)):
 			return None, None, 'the end at %s: is also on a path from outside the region' % name
 		ends.append(nxt[0])
@@ -407,11 +411,11 @@ def new_label(src, fn, r, ends):
 	"""A label for the block where none leaves as its failed begin does:
 	after the return that ends the function, that return of the failed
 	begin (7.2's futex_atomic_cmpxchg_inatomic())."""
-	last = b.last_return(fn)
+	last = last_return(fn)
 	if last is None or last.first < r.end.last:
 		return None, None, 'no label leaves as its failed begin does (%s), and %s() ' \
 		       'does not end with a return to put one after' % (' '.join(r.leave), fn.name)
-	if not b.cpp_balanced(src, r.stmt.first, last.first):
+	if not cpp_balanced(src, r.stmt.first, last.first):
 		return None, None, 'a label after the last return would be in another ' \
 		       'preprocessor branch than the region'
 	label = fn.label_for(None, ' '.join(r.leave), r.ptr)
@@ -425,8 +429,8 @@ def block_label(src, fn, r, ends):
 	if r.branch:
 		return None
 	if r.fail.kind == 'goto':
-		return b.words(src, r.fail.first, r.fail.last)[1]
-	want = b.flat(b.stmt_text(src, r.fail))
+		return words(src, r.fail.first, r.fail.last)[1]
+	want = flat(stmt_text(src, r.fail))
 	stmts = fn.body.stmts
 	for k, s in enumerate(stmts):
 		if s.kind != 'label' or s in r.merged:
@@ -434,7 +438,7 @@ def block_label(src, fn, r, ends):
 		k += 1
 		while k < len(stmts) and (stmts[k] in ends or stmts[k].kind == 'label'):
 			k += 1
-		if k < len(stmts) and b.flat(b.stmt_text(src, stmts[k])) == want:
+		if k < len(stmts) and flat(stmt_text(src, stmts[k])) == want:
 			return s.name
 	return None
 
@@ -476,7 +480,7 @@ def judge_list(src, r):
 		       'one ended in another block or function is left alone'
 	if not is_end(src, r.end, r.mode):
 		return 'its end, %s, is not of its mode (%s)' % \
-		       (b.shown(b.stmt_text(src, r.end)), r.mode)
+		       (shown(stmt_text(src, r.end)), r.mode)
 	r.body = later[:later.index(r.end)]
 	return None
 
@@ -486,17 +490,17 @@ def judge_branch(src, fn, r):
 	last return, that runs the else and then that return, which must be
 	all that follows the if; or why not."""
 	stmts = fn.body.stmts
-	if r.stmt.parent is not fn.body or stmts[stmts.index(r.stmt) + 1:] != [b.last_return(fn)] or \
-	   not b.is_pure(src, stmts[-1].first, stmts[-1].last):
+	if r.stmt.parent is not fn.body or stmts[stmts.index(r.stmt) + 1:] != [last_return(fn)] or \
+	   not is_pure(src, stmts[-1].first, stmts[-1].last):
 		return 'its begin is the test of an if that is not followed by the last ' \
 		       'return of %s() alone, where its fault path would go' % fn.name
 	fail = r.stmt.orelse.stmts if r.stmt.orelse.kind == 'block' else [r.stmt.orelse]
-	if not fail or any(s.kind not in ('simple', 'return', 'goto') or b.is_declaration(src, s)
+	if not fail or any(s.kind not in ('simple', 'return', 'goto') or is_declaration(src, s)
 			   for s in fail):
 		return 'its else branch, the fault path, is not a list of plain statements'
-	r.leave = [b.shown(b.stmt_text(src, s)) for s in fail]
+	r.leave = [shown(stmt_text(src, s)) for s in fail]
 	if fail[-1].kind not in ('return', 'goto'):
-		r.leave.append(b.shown(b.stmt_text(src, stmts[-1])))
+		r.leave.append(shown(stmt_text(src, stmts[-1])))
 	return None
 
 def address_pointer(src, fn, r):
@@ -508,21 +512,21 @@ def address_pointer(src, fn, r):
 	m = re.match(r'^\(\s*((?:const\s+)?\w+\s+__user\s*\*)\s*\)\s*(\w+)$', r.ptr)
 	if not m:
 		return 'the scoped block declares its pointer anew: "%s" is not a name, ' \
-		       'nor a user pointer cast of one' % b.shown(r.ptr)
+		       'nor a user pointer cast of one' % shown(r.ptr)
 	kind, x = re.sub(r'\s+', ' ', m.group(1)).replace(' *', ' *'), m.group(2)
-	integer = b.declared_type(b.function_head(src, src.tokens[fn.body.first][2]), x)
+	integer = declared_type(function_head(src, src.tokens[fn.body.first][2]), x)
 	if integer is None:
 		return 'it opens on %s, which is not an integer parameter of %s()' % \
-		       (b.shown(r.ptr), fn.name)
+		       (shown(r.ptr), fn.name)
 	if assigns_in(src, fn.body.first, r.end.last, x):
 		return 'it opens on %s, and %s changes before the region ends: a pointer ' \
-		       'declared at the top of %s() would not follow it' % (b.shown(r.ptr), x, fn.name)
+		       'declared at the top of %s() would not follow it' % (shown(r.ptr), x, fn.name)
 	name = 'u' + x
 	if name in fn.words or name in fn.given:
 		return 'it opens on %s, and the name %s for a user pointer of it is taken' % \
-		       (b.shown(r.ptr), name)
+		       (shown(r.ptr), name)
 	fn.given.add(name)
-	r.declare = '%s%s = %s;' % (kind, name, b.shown(r.ptr))
+	r.declare = '%s%s = %s;' % (kind, name, shown(r.ptr))
 	r.renames.append((x, '(%s)%s' % (integer, name)))
 	r.ptr = name
 	return None
@@ -533,7 +537,7 @@ def scoped_head(src, fn, r):
 	kind = pointer_type(src, fn, r.ptr)
 	if kind:
 		kind = re.sub(r'^const |\s*__user \*$', '', kind).replace(' ', '')
-	if b.flat(r.size) in ('sizeof(*%s)' % r.ptr, 'sizeof(*(%s))' % r.ptr,
+	if flat(r.size) in ('sizeof(*%s)' % r.ptr, 'sizeof(*(%s))' % r.ptr,
 			      'sizeof(%s)' % kind):
 		return '%s(%s, %s)' % (SCOPED[r.mode], r.ptr, r.label)
-	return '%s_size(%s, %s, %s)' % (SCOPED[r.mode], r.ptr, b.shown_arg(r.size), r.label)
+	return '%s_size(%s, %s, %s)' % (SCOPED[r.mode], r.ptr, shown_arg(r.size), r.label)

@@ -7,7 +7,7 @@
 #
 # a backslash, a tab or a newline inside a field written \\, \t, \n, so
 # that a path holding one stays one field.  The semantic patch writes it
-# (cocci/batching.py, Finding.fields()); the checkers write compiler-style
+# (cocci/finding.py, Finding.fields()); the checkers write compiler-style
 # diagnostics, read here (diagnostic()), and say no function.
 #
 # awk functions, for the program text of a caller:

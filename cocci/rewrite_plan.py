@@ -1,0 +1,170 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The rewrite: the edits of a file, by the position of the statement each
+# edits (Plan), and those of one finding (Fix); the size of a region,
+# where its fault path goes and what it says, the texts of the accessors
+# and of a scoped block's head, and the calls around a loop that
+# scripts/format-rewrite.sh makes a scoped block of.
+
+import re
+
+from functions import falls_through, last_return
+from model import END, SCOPED, UNSAFE
+from source import CONSTANT, shown, span, stmt_text
+from statements import cpp_balanced, enclosing
+
+class Plan:
+	"""The edits of a file, by the offset of the position Coccinelle
+	reports for the statement edited: (kind, statement texts), kind one
+	of replace (an empty list deletes), after (a return), before (a
+	label), around (a loop: the texts before and after it), decl (a
+	declaration that goes) and drop (a label that goes)."""
+	def __init__(self):
+		self.edits = {}
+		self.alone = {}		# offset -> the statement is a loop's body
+
+def head_offset(src, s):
+	"""Where Coccinelle puts the position of s: the condition of an if
+	or a loop's first clause, else the first token."""
+	if s.kind in ('if', 'for', 'while', 'switch'):
+		return src.tokens[s.head[0]][2]
+	return src.tokens[s.first][2]
+
+# The rule that rewrites puts SLOTS statements at a position; a plan of
+# fewer fills the rest with the placeholder, which a last rule removes.
+PLACEHOLDER = 'uabatch_placeholder();'
+SLOTS = 12
+
+def unsafe_call(a, label):
+	return '%s(%s, %s, %s);' % (UNSAFE[a.mode], shown_arg(a.value()),
+				    shown_arg(a.address()), label)
+
+def shown_arg(text):
+	return re.sub(r'\s+', ' ', text).strip()
+
+def region_size(run):
+	"""What the region of a run must cover, or (None, why)."""
+	ptr = run.base
+	if ptr is None:
+		a = [a for a in run.accesses if a.base != run.object][0]
+		return None, '"%s" is an element of an array in *%s: the rewrite cannot ' \
+		       'show that its index is within the array' % (shown(a.address()), run.object)
+	where = [a.index for a in run.accesses]
+	for a in run.accesses:
+		if a.index is None and shown(a.address()).startswith('('):
+			return None, '"%s" casts the address to another type: the rewrite cannot ' \
+			       'show that sizeof(*%s) covers what it accesses' % (shown(a.address()), ptr)
+		if a.index is None:
+			return None, 'the rewrite cannot show that sizeof(*%s) covers "%s"' % \
+			       (ptr, shown(a.address()))
+	if all(w == 'f' for w in where):
+		return 'sizeof(*%s)' % ptr, None
+	if all(isinstance(w, int) for w in where):
+		n = max(where) + 1
+		return ('sizeof(*%s)' % ptr if n == 1 else '%d * sizeof(*%s)' % (n, ptr)), None
+	for a in run.accesses:
+		if a.index == 'steps':
+			return None, 'the address "%s" moves the pointer' % shown(a.address())
+		if isinstance(a.index, str) and CONSTANT.match(a.index):
+			return None, 'the index of "%s" is a constant whose value the rewrite ' \
+			       'cannot know, nor the size of its region' % shown(a.address())
+		if isinstance(a.index, str) and a.index != 'f':
+			return None, 'the index of "%s" varies' % shown(a.address())
+	return None, 'the addresses are not all fields of *%s, nor constant elements of %s' % \
+	       (ptr, ptr)
+
+class Fix:
+	"""A finding's rewrite: the statements it replaces or deletes, and
+	its fault path."""
+	def __init__(self):
+		self.replace = {}	# statement -> [texts]
+		self.delete = []	# statements
+		self.delete_decl = None	# offset of a declared name whose declaration goes
+		self.fault = None	# (label, [texts], the return or label it goes by)
+		self.label_key = None	# what fault paths of one label share
+		self.around = None	# (loop, [texts before], [texts after])
+
+def scoped_head(mode, ptr, size, label):
+	if size == 'sizeof(*%s)' % ptr:
+		return '%s(%s, %s)' % (SCOPED[mode], ptr, label)
+	return '%s_size(%s, %s, %s)' % (SCOPED[mode], ptr, size, label)
+
+def scoped_block(mode, ptr, size, label, body):
+	return '%s {\n%s\n}' % (scoped_head(mode, ptr, size, label), '\n'.join(body))
+
+CLEANUP = re.compile(r'\b(__free|__cleanup|guard|scoped_guard|scoped_cond_guard|CLASS)\s*\(|'
+		     r'__attribute__\s*\(\(\s*cleanup')
+
+def cleanup_scopes(src, fn, stmt):
+	"""Is statement stmt in a scope, other than the function body, that
+	runs a cleanup when left (a guard(), a __free() variable declared
+	before it, a scoped guard)?"""
+	inner = stmt
+	for outer in enclosing(stmt):
+		if outer is fn.body:
+			return False
+		if outer.kind == 'iterator' and re.search(r'guard|^scoped_', outer.name):
+			return True
+		if outer.kind == 'block':
+			k = outer.stmts.index(inner)
+			if any(CLEANUP.search(stmt_text(src, s)) for s in outer.stmts[:k]):
+				return True
+		inner = outer
+	return False
+
+def place_fault_path(src, fn, fix, mode, leave, ptr, first, last, scoped):
+	"""Where the fault path of a rewrite from statement first to last
+	goes, with its label; or why there is no such place."""
+	if not scoped and cleanup_scopes(src, fn, first):
+		return 'the fault path would leave a scope with a cleanup (guard(), __free()) ' \
+		       'while the region is open'
+	goto = re.match(r'^goto (\w+);$', leave)
+	if scoped and goto:
+		fix.fault = (goto.group(1), [], None)
+		return None
+	where = None
+	if goto and not scoped:
+		target = fn.labels[goto.group(1)]
+		if target.parent is fn.body and not falls_through(fn, target) and \
+		   target.first > last.last:
+			where = target
+	if where is None:
+		where = last_return(fn)
+		if where is None:
+			return '%s() does not end with a return to put the fault path after' % fn.name
+		if where.first < last.last:
+			return 'the run is not before the last return of %s()' % fn.name
+	if not cpp_balanced(src, first.first, where.first):
+		return 'the fault path would be in another preprocessor branch than the run'
+	if CLEANUP.search(span(src, last.last, where.first)):
+		return 'a variable with a cleanup is declared between the run and the end of %s()' % \
+		       fn.name
+	fix.label_key = (None if scoped else mode,
+			 leave if where.kind == 'return' else 'fall into ' + where.name, ptr)
+	if where.kind == 'label':
+		texts = ['%s: %s();' % (LABEL, END[mode])]
+	elif scoped:
+		texts = ['%s: %s' % (LABEL, leave)]
+	else:
+		texts = ['%s: %s();' % (LABEL, END[mode]), leave]
+	fix.fault = (LABEL, texts, where)
+	return None
+
+LABEL = 'uabatch_label'	# in a fix's texts until its label is given
+
+# Coccinelle cannot put a statement it keeps into a block it makes
+# without printing it anew, which loses its layout; around a loop it
+# puts these two calls instead, and scripts/format-rewrite.sh makes the
+# scoped block of them, the loop's lines kept and indented once more.
+WRAP_BEGIN = 'uabatch_scoped_block'
+WRAP_END = 'uabatch_scoped_block_end'
+
+def wrap_begin(head, renames=(), first=(), declare=''):
+	"""'uabatch_scoped_block("HEAD", "OLD=NEW;...", "DECLARATION",
+	"STATEMENT"...);': format-rewrite.sh writes 'HEAD {', then the
+	statements, in the lines it keeps each name OLD made NEW, and puts
+	the declaration (of the block's pointer, if any) after those at the
+	top of the function.  Strings, which Coccinelle prints as they are."""
+	args = [head, ';'.join('%s=%s' % r for r in renames), declare] + list(first)
+	return '%s(%s);' % (WRAP_BEGIN, ', '.join(
+		'"%s"' % a.replace('\\', '\\\\').replace('"', '\\"') for a in args))

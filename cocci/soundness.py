@@ -1,0 +1,298 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Whether the rewrite of a run or a loop is sound, and if so the Fix: the
+# region must cover every access, hold no call (the bounds checks of
+# UBSAN_BOUNDS included) and no side effect, close on every way out, keep
+# its fault path in the preprocessor branch of its uses and leave as the
+# old code did; a loop's must be sized by a bound compared unsigned.
+# Else the reason, which the finding says.
+
+import re
+
+from declarations import counts_unsigned, flexible_array, unchecked_flexible_array
+from model import BEGIN, END
+from rewrite_plan import LABEL, SLOTS, WRAP_END, Fix, place_fault_path, region_size, \
+	scoped_block, scoped_head, shown_arg, unsafe_call, wrap_begin
+from runs import err_test, leave_of
+from source import CONSTANT, closing, flat, has_comment, is_pure, names_in, shown, span, \
+	split_on, stmt_text, words
+from statements import DECLARATION, LOOPS, statements
+
+def is_leave(fn, leave):
+	"""Can a fault path leave this way: 'return;', 'return C;' with C a
+	constant, or 'goto L;' to a label of the function?"""
+	m = re.match(r'^return\s*(.*);$', leave)
+	if m:
+		return m.group(1) == '' or CONSTANT.match(m.group(1).replace(' ', '')) is not None
+	m = re.match(r'^goto (\w+);$', leave)
+	return m is not None and m.group(1) in fn.labels
+
+def err_uses(src, fn, err, allowed):
+	"""Is every use of err in the function in one of the statements
+	allowed?"""
+	for i in range(fn.body.first, fn.body.last):
+		t = src.tokens[i]
+		if t[0] == 'id' and t[1] == err and \
+		   not any(s.first <= i < s.last for s in allowed):
+			return False
+	return True
+
+def declaration_of(src, fn, err):
+	"""The statement 'T err;' or 'T err = 0;' of the function that
+	declares err alone, and the offset of err in it; or (None, None)."""
+	for s in statements(fn.body):
+		if s.kind != 'simple':
+			continue
+		w = words(src, s.first, s.last)
+		if err in w and DECLARATION.match(' '.join(w)) and ',' not in w and \
+		   (w[-2:] == [err, ';'] or w[-4:] == [err, '=', '0', ';']):
+			k = [i for i in range(s.first, s.last) if src.tokens[i][1] == err][0]
+			return s, src.tokens[k][2]
+	return None, None
+
+def bounds_checked(src, fn, first, last, skip):
+	"""An element of an array of a known size that tokens [first, last)
+	index with a variable (outside the token ranges of skip, the user
+	addresses): a kernel built with UBSAN_BOUNDS checks it with a call,
+	which a region must not hold.  An index into a pointer the function
+	declares, or into a flexible array member of unknown size, is not
+	checked.  The text of the first one, or None."""
+	pointers = fn.pointers()
+	for i in range(first, last):
+		if src.tokens[i][1] != '[' or any(a <= i < b for a, b in skip):
+			continue
+		end = closing(src, i)
+		index = words(src, i + 1, end)
+		if len(index) == 1 and re.match(r'^\d+$', index[0]):
+			continue
+		k = i - 1
+		while k > first and src.tokens[k][0] == 'comment':
+			k -= 1
+		base = src.tokens[k]
+		before = src.tokens[k - 1][1] if k > 0 else ''
+		if base[0] == 'id' and before not in ('.', '->') and base[1] in pointers:
+			continue
+		if base[0] == 'id' and before in ('.', '->') and src.tokens[k - 2][0] == 'id' and \
+		   src.tokens[k - 3][1] not in ('.', '->') and \
+		   unchecked_flexible_array(src, fn, src.tokens[k - 2][1], base[1]):
+			continue
+		if base[0] == 'id' or base[1] in (')', ']'):
+			return shown(span(src, k, end + 1))
+	return None
+
+def judge_run(src, fn, run, scoped):
+	"""Rewrite the run, or say why not: (Fix, None) or (None, why)."""
+	size, why = region_size(run)
+	if why:
+		return None, why
+	for a in run.accesses:
+		if not is_pure(src, *a.e):
+			return None, 'side effect or call in "%s"' % shown(a.value())
+	stmts = run.stmts()
+	checked = bounds_checked(src, fn, stmts[0].first, stmts[-1].last,
+				 [a.E for a in run.accesses])
+	if checked:
+		return None, '"%s" would be bounds-checked (UBSAN) by a call inside the region' % checked
+	if any(len(m.accesses) > SLOTS - 2 for m in run.members):
+		return None, 'more than %d accesses in one condition' % (SLOTS - 2)
+	kinds = set(m.kind for m in run.members)
+	stmts = run.stmts()
+	gone = []	# statements the rewrite deletes besides the members
+	if kinds == {'if'}:
+		leaves = sorted(set(m.leave for m in run.members))
+		if len(leaves) > 1:
+			return None, 'the accesses leave differently on a fault ("%s")' % \
+			       '", "'.join(leaves)
+		leave = leaves[0]
+	elif kinds == {'err'}:
+		err = run.members[0].err
+		if any(m.err != err for m in run.members):
+			return None, 'the accesses gather their faults in different variables'
+		after = run.block.stmts[run.last + 1] if run.last + 1 < len(run.block.stmts) else None
+		leave = err_test(src, after, err)
+		if leave is None:
+			return None, '"%s" is not tested with "if (%s) return ...;" right after the run' % \
+			       (err, err)
+		decl, decl_at = declaration_of(src, fn, err)
+		initialised = decl is not None and words(src, decl.first, decl.last)[-2] == '0'
+		if not run.members[0].sets and not initialised:
+			return None, 'the run adds to what "%s" held before' % err
+		if decl is None or not err_uses(src, fn, err, [decl, after] + stmts):
+			return None, '"%s" is used outside the run and its test' % err
+		gone.append(after)
+	else:
+		return None, 'the accesses report a fault in different ways'
+	if not is_leave(fn, leave):
+		return None, 'the fault path would leave by "%s", not by a constant return or a goto' % leave
+	for s in [m.stmt for m in run.members] + gone:
+		if any(t[0] == 'cpp' for t in src.tokens[s.first:s.last]):
+			return None, 'a preprocessor conditional in "%s"' % \
+			       shown(stmt_text(src, s).split('\n')[0])
+		if has_comment(src, s.first, s.last):
+			return None, 'a comment in "%s", which the rewrite would lose' % \
+			       shown(stmt_text(src, s))[:60]
+	if scoped and any(has_comment(src, s.first, s.last) or
+			  has_comment(src, s.last, stmts[k + 1].first)
+			  for k, s in enumerate(stmts[:-1])):
+		return None, 'a comment between the accesses, which the scoped block would lose'
+	scoped = scoped and re.match(r'^\w+$', run.base) is not None
+	check = access_check_before(src, run, size, leave)
+	if check is not None:
+		gone.append(check)
+	fix = Fix()
+	why = place_fault_path(src, fn, fix, run.mode, leave, run.base,
+			       stmts[0], stmts[-1], scoped)
+	if why:
+		return None, why
+	label = fix.fault[0]
+	if scoped:
+		body = []
+		for s in stmts:
+			m = [m for m in run.members if m.stmt is s]
+			if m:
+				body.extend(unsafe_call(a, label) for a in m[0].accesses)
+			else:
+				body.append(shown_arg(stmt_text(src, s)))
+		fix.replace[stmts[0]] = [scoped_block(run.mode, run.base, size, label, body)]
+		for s in stmts[1:]:
+			fix.replace[s] = []
+	else:
+		for m in run.members:
+			fix.replace[m.stmt] = [unsafe_call(a, label) for a in m.accesses]
+		first, last = run.members[0].stmt, run.members[-1].stmt
+		fix.replace[first].insert(0, 'if (!%s(%s, %s))\n%s' %
+					  (BEGIN[run.mode], run.base, size, leave))
+		fix.replace[last].append('%s();' % END[run.mode])
+	for s in gone:
+		fix.replace[s] = []
+	if kinds == {'err'}:
+		fix.delete_decl = decl_at
+	return fix, None
+
+def access_check_before(src, run, size, leave):
+	"""The statement 'if (!access_ok(p, size)) <leave>' right before the
+	run, which the checking begin makes redundant; or None."""
+	if run.first == 0:
+		return None
+	s = run.block.stmts[run.first - 1]
+	if s.kind != 'if' or s.orelse is not None or leave_of(src, s.body) != leave:
+		return None
+	cond = re.sub(r'\*\((\w+)\)', r'*\1', flat(span(src, s.head[0], s.head[1])))
+	return s if cond == '!access_ok(%s,%s)' % (flat(run.base), flat(size)) else None
+
+def judge_loop(src, fn, loop, unsigned, scoped):
+	"""Rewrite the loop, or say why not: (Fix, None) or (None, why)."""
+	s = loop.stmt
+	if s.kind != 'for':
+		return None, 'not a loop of the form "for (i = 0; i < n; i++)"'
+	parts = split_on(src, s.head[0], s.head[1], ';')
+	init, cond, step = [words(src, a, b) for a, b in parts]
+	if len(init) != 3 or init[1:] != ['=', '0'] or len(cond) < 3 or \
+	   cond[:2] != [init[0], '<']:
+		return None, 'not a loop of the form "for (i = 0; i < n; i++)"'
+	i = init[0]
+	n_first, n_last = parts[1][0] + 2, parts[1][1]
+	n = span(src, n_first, n_last)
+	steps = sorted(flat(x) for x in ''.join(step).split(','))
+	walked = [x[:-2] for x in steps if x.endswith('++') and x[:-2] != i]
+	if sorted(set(steps) - set(p + '++' for p in walked)) not in ([i + '++'], ['++' + i]) or \
+	   len(walked) > 1:
+		return None, 'the loop steps "%s"' % shown(''.join(step))
+	if any(m.kind != 'if' for m in loop.members):
+		return None, 'the accesses in the loop do not leave by "if (acc(..)) return/goto"'
+	leaves = sorted(set(m.leave for m in loop.members))
+	if len(leaves) > 1:
+		return None, 'the accesses leave differently on a fault ("%s")' % '", "'.join(leaves)
+	leave = leaves[0]
+	top = s.body.stmts if s.body.kind == 'block' else [s.body]
+	if any(m.stmt not in top for m in loop.members):
+		return None, 'an access in the loop is made on some iterations only'
+	ptr = loop.base
+	if walked:
+		if walked[0] != ptr or any(a.index not in (0, 'f') for a in loop.accesses):
+			return None, 'the address does not step with the loop'
+	elif any(a.index != i for a in loop.accesses):
+		return None, 'the address is not an element of a pointer the loop walks'
+	members = [m.stmt for m in loop.members]
+	for x in statements(s.body):
+		if x.kind in ('return', 'goto') and \
+		   not any(m.first <= x.first < m.last for m in members):
+			return None, 'the loop body leaves the function another way'
+	stop = early_exit(s.body)
+	if stop:
+		return None, 'the loop may %s: a region of all %s elements would be checked for ' \
+			     'elements it does not access' % (stop, shown(n))
+	body_text = stmt_text(src, s.body)
+	for name in names_in(n) | names_in(ptr) | set([i]):
+		v = re.escape(name)
+		if re.search(r'\b%s\s*(?:[-+*/%%|&^]|<<|>>)?=(?!=)|(?:\+\+|--)\s*%s\b|\b%s\s*(?:\+\+|--)'
+			     % (v, v, v), body_text):
+			return None, 'the loop body changes "%s"' % name
+	if not is_pure(src, n_first, n_last, helpers=False):
+		return None, 'side effect or call in the bound "%s"' % shown(n)
+	constant = CONSTANT.match(flat(n)) or re.match(r'^(ARRAY_SIZE|sizeof)\(', flat(n))
+	if not constant and src.tokens[n_first][2] not in unsigned and \
+	   not counts_unsigned(src, fn, i, n):
+		return None, 'the bound "%s" is not known to be compared unsigned: a region of a ' \
+			     'negative count would fail where the loop may not have' % shown(n)
+	for a in loop.accesses:
+		if not is_pure(src, *a.e):
+			return None, 'side effect or call in "%s"' % shown(a.value())
+	checked = bounds_checked(src, fn, s.head[0], s.last, [a.E for a in loop.accesses])
+	if checked:
+		return None, '"%s" would be bounds-checked (UBSAN) by a call inside the region' % checked
+	if not is_leave(fn, leave):
+		return None, 'the fault path would leave by "%s", not by a constant return or a goto' % leave
+	for m in members:
+		if has_comment(src, m.first, m.last):
+			return None, 'a comment in "%s", which the rewrite would lose' % \
+			       shown(stmt_text(src, m))[:60]
+	count = shown(n)
+	size = '%s * sizeof(*%s)' % (count, ptr) if constant else \
+	       'array_size(%s, sizeof(*%s))' % (count, ptr)
+	region = scoped and not walked and scoped_loop_region(src, fn, ptr, count, size)
+	scoped = bool(region)
+	if scoped:
+		region, size = region
+	fix = Fix()
+	why = place_fault_path(src, fn, fix, loop.mode, leave, ptr, s, s, scoped)
+	if why:
+		return None, why
+	for m in loop.members:
+		fix.replace[m.stmt] = [unsafe_call(a, LABEL) for a in m.accesses]
+	if scoped:
+		fix.around = (s, [wrap_begin(scoped_head(loop.mode, region, size, LABEL))],
+			      ['%s();' % WRAP_END])
+	else:
+		fix.around = (s, ['if (!%s(%s, %s))\n%s' % (BEGIN[loop.mode], ptr, size, leave)],
+			      ['%s();' % END[loop.mode]])
+	return fix, None
+
+def early_exit(s, in_switch=False):
+	"""How the loop whose body is s may skip or stop short of its bound:
+	'stop early (break)', 'skip elements (continue)', or None.  A break
+	or continue of a loop inside it is that loop's, a break in a switch
+	the switch's."""
+	if s.kind == 'break' and not in_switch:
+		return 'stop early (break)'
+	if s.kind == 'continue':
+		return 'skip elements (continue)'
+	if s.kind in LOOPS:
+		return None
+	for c in s.children():
+		why = early_exit(c, in_switch or s.kind == 'switch')
+		if why:
+			return why
+	return None
+
+def scoped_loop_region(src, fn, ptr, count, size):
+	"""(pointer, size) of a scoped block around a loop over the elements
+	of ptr, or None: the block declares its pointer anew, so it must be a
+	name: p for p[i], or p for p->a[i] where a is a flexible array
+	member, the block then covering *p too."""
+	if re.match(r'^\w+$', ptr):
+		return ptr, size
+	m = re.match(r'^(\w+)->(\w+)$', ptr)
+	if m and flexible_array(src, fn, m.group(1), m.group(2)) is not None:
+		return m.group(1), 'struct_size(%s, %s, %s)' % (m.group(1), m.group(2), count)
+	return None

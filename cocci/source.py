@@ -1,0 +1,190 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The text of a C file: its tokens, where it is in its kernel tree, and
+# what a range of its tokens says: its text as written and as compared,
+# its arguments, the names it calls, whether it only computes.
+
+import os
+import re
+
+from model import INLINE
+
+class Source:
+	"""A file's text with its tokens: (kind, text, start, end), kind one
+	of id, num, str, op, cpp (a whole directive) and comment."""
+	def __init__(self, path):
+		self.path = path
+		with open(path, errors='replace') as f:
+			self.text = f.read()
+		self.line_starts = [0]
+		for m in re.finditer('\n', self.text):
+			self.line_starts.append(m.end())
+		self.tokens = tokenize(self.text)
+		self.at = dict((t[2], i) for i, t in enumerate(self.tokens))
+		self.functions = {}
+
+	def offset(self, line, col):
+		"""Coccinelle's line (from 1) and column (from 0), as an offset."""
+		return self.line_starts[int(line) - 1] + int(col)
+
+	def line_col(self, o):
+		line = bisect(self.line_starts, o)
+		return line, o - self.line_starts[line - 1]
+
+def bisect(starts, o):
+	lo, hi = 0, len(starts)
+	while lo < hi:
+		mid = (lo + hi) // 2
+		if starts[mid] <= o:
+			lo = mid + 1
+		else:
+			hi = mid
+	return lo
+
+TOKEN = re.compile(r'''
+	(?P<space>[ \t\r\f\v]+|\\\n|\n)
+	|(?P<comment>/\*.*?\*/|//[^\n]*)
+	|(?P<str>"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*')
+	|(?P<id>[A-Za-z_]\w*)
+	|(?P<num>\.?\d(?:[eEpP][+-]|[\w.])*)
+	|(?P<op>->|\+\+|--|<<=|>>=|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^]=|\.\.\.|\S)
+''', re.X | re.S)
+
+def tokenize(text):
+	tokens = []
+	pos = 0
+	line_start = True	# nothing but blanks since the last newline
+	while pos < len(text):
+		if line_start and text[pos] == '#':
+			end = pos
+			while True:
+				nl = text.find('\n', end)
+				if nl < 0:
+					end = len(text)
+					break
+				end = nl
+				if text[nl - 1] != '\\':
+					break
+				end = nl + 1
+			tokens.append(('cpp', text[pos:end], pos, end))
+			pos = end
+			continue
+		m = TOKEN.match(text, pos)
+		kind = m.lastgroup
+		if kind == 'space':
+			if '\n' in m.group() and not m.group().startswith('\\'):
+				line_start = True
+		else:
+			line_start = False if kind != 'comment' else line_start
+			tokens.append((kind, m.group(), m.start(), m.end()))
+		pos = m.end()
+	return tokens
+
+def tree_of(path):
+	"""(the root of the kernel tree of a file, the file's path from it):
+	UABATCH_TREE names the root of the copies the driver analyses,
+	UABATCH_SOURCE the tree they are copies of.  Outside a tree, (None,
+	the path)."""
+	path = os.path.abspath(path)
+	root = os.environ.get('UABATCH_TREE')
+	if root and path.startswith(os.path.abspath(root) + '/'):
+		return os.environ.get('UABATCH_SOURCE'), os.path.relpath(path, os.path.abspath(root))
+	d = os.path.dirname(path)
+	while d != '/':
+		if os.path.exists(os.path.join(d, 'include/linux/uaccess.h')):
+			return d, os.path.relpath(path, d)
+		d = os.path.dirname(d)
+	return None, path
+
+
+# ---- the text of tokens ----------------------------------------------------------
+
+def span(src, first, last):
+	"""The source text of tokens [first, last), comments included."""
+	if first >= last:
+		return ''
+	return src.text[src.tokens[first][2]:src.tokens[last - 1][3]]
+
+def stmt_text(src, s):
+	return span(src, s.first, s.last)
+
+def words(src, first, last):
+	"""The tokens [first, last) without comments, one string each."""
+	return [t[1] for t in src.tokens[first:last] if t[0] != 'comment']
+
+def flat(text):
+	"""An expression with its blanks and comments gone, for comparing."""
+	text = re.sub(r'/\*.*?\*/|//[^\n]*', '', text, flags=re.S)
+	return re.sub(r'\s+', '', text)
+
+def shown(text):
+	"""An expression as the kernel writes it, for messages."""
+	e = re.sub(r'/\*.*?\*/', '', text, flags=re.S)
+	e = re.sub(r'\s*([()\[\].]|->)\s*', r'\1', e)
+	return re.sub(r'\s*,\s*', ', ', re.sub(r'\s+', ' ', e)).strip()
+
+def has_comment(src, first, last):
+	return any(t[0] == 'comment' for t in src.tokens[first:last])
+
+def split_args(src, first, last):
+	"""The arguments of a call whose parentheses hold tokens [first, last),
+	as (first, last) token ranges."""
+	return split_on(src, first, last, ',')
+
+def split_on(src, first, last, sep):
+	"""Tokens [first, last) split where sep stands outside brackets, as
+	(first, last) token ranges."""
+	parts, start, depth = [], first, 0
+	for i in range(first, last):
+		t = src.tokens[i][1]
+		if t in ('(', '[', '{'):
+			depth += 1
+		elif t in (')', ']', '}'):
+			depth -= 1
+		elif t == sep and depth == 0:
+			parts.append((start, i))
+			start = i + 1
+	parts.append((start, last))
+	return parts
+
+def closing(src, i):
+	"""The index of the token that closes the bracket at i."""
+	depth = 0
+	for j in range(i, len(src.tokens)):
+		t = src.tokens[j][1]
+		if t in ('(', '[', '{'):
+			depth += 1
+		elif t in (')', ']', '}'):
+			depth -= 1
+			if depth == 0:
+				return j
+	return None
+
+def calls_in(src, first, last):
+	"""The names called in tokens [first, last), but sizeof and typeof."""
+	names = []
+	for i in range(first, last - 1):
+		k, t = src.tokens[i][0], src.tokens[i][1]
+		if k == 'id' and src.tokens[i + 1][1] == '(' and \
+		   t not in ('sizeof', 'typeof', '__typeof__', 'if', 'while', 'for',
+			     'switch', 'return', 'offsetof', '__builtin_offsetof'):
+			names.append(t)
+	return names
+
+def is_pure(src, first, last, helpers=True):
+	"""Tokens [first, last) compute and nothing else: no call (but the
+	model's inline helpers), assignment or increment."""
+	for name in calls_in(src, first, last):
+		if not helpers or name not in INLINE:
+			return False
+	for t in words(src, first, last):
+		if t in ('=', '++', '--') or (len(t) == 2 and t[1] == '=' and
+					       t not in ('==', '!=', '<=', '>=')) or \
+		   t in ('<<=', '>>='):
+			return False
+	return True
+
+CONSTANT = re.compile(r'^-?\(?(NULL|true|false|\d+[uUlL]*|[A-Z][A-Z0-9_]*)\)?$')
+
+def names_in(text):
+	return set(re.findall(r'(?<![.>\w])[A-Za-z_]\w*', text))

@@ -50,6 +50,7 @@ deps:
 	@echo "deps: sparse library in $$(sh scripts/sparse.sh $(BUILD) 2>/dev/null)"
 	@echo "deps: SARIF validator $$(sh scripts/sarif-validator.sh)"
 	$(if $(GCC_VERSIONS),@sh scripts/gcc-versions.sh setup $(GCC_VERSIONS))
+	$(if $(GCC_VERSIONS),@sh scripts/gcc-versions.sh tools)
 
 kernels:
 	@sh scripts/kernels.sh $(foreach t,$(CROSS),--cross $(t)) $(KERNELS)

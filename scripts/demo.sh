@@ -22,7 +22,7 @@ echo "== uabatch scan $* (in $tree)"
 status=0
 "$top/uabatch" scan --format fields "$@" > "$findings" || status=$?
 [ $status = 0 ] || [ $status = 1 ] || [ $status = 3 ] || exit $status
-sh "$top/scripts/format-findings.sh" text < "$findings"
+python3 "$top/pipeline/fields.py" text < "$findings"
 awk -F'\t' '$5 ~ /^batch-/' "$findings" > "$findings.batch"
 echo "== $(wc -l < "$findings.batch") findings: $(grep -c 'not auto-fixable' "$findings.batch" || true)" \
 	"only reported, the rest auto-fixable"

@@ -4,9 +4,14 @@
 # The GCC versions the plugin is tested with besides the machine's own:
 # Debian unstable's gcc-N and gcc-N-plugin-dev in a chroot,
 # $UABATCH_CACHE/gcc-sid, made with 'debootstrap --variant=minbase', so
-# that nothing of unstable is installed on the machine itself.
+# that nothing of unstable is installed on the machine itself.  It comes
+# from the Debian archive the machine's own apt sources name
+# (scripts/apt-mirror.sh), or $UABATCH_SID_MIRROR.
 #
 # usage: gcc-versions.sh setup N...    the chroot with GCC N..., once
+#        gcc-versions.sh tools         b4 (0.14 or later, for lint's
+#                                      test under b4's pre-submit checks)
+#                                      and git in the chroot, once
 #        gcc-versions.sh list          the GCC versions the chroot has
 #        gcc-versions.sh kernel V      for each of them, an O= build
 #                                      directory /build-V-gcc-N of the
@@ -25,7 +30,6 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${UABATCH_CACHE:-$HOME/.cache/uabatch}
 root=$cache/gcc-sid
-mirror=${UABATCH_SID_MIRROR:-http://deb.debian.org/debian}
 prog=gcc-versions
 
 die()
@@ -69,6 +73,10 @@ setup()
 		{ echo "$prog: GCC $* in $root"; return 0; }
 	need_root setup
 	command -v debootstrap > /dev/null || die "debootstrap: not installed (make deps)"
+	# Only debootstrap needs the archive: 'list', 'run' and a chroot
+	# already made do not depend on the machine's apt sources.
+	mirror=${UABATCH_SID_MIRROR:-}
+	[ -n "$mirror" ] || mirror=$(sh "$top/scripts/apt-mirror.sh") || exit 2
 	new=$root.new
 	release_mounts "$new"
 	rm -rf "$new"
@@ -93,6 +101,18 @@ setup()
 	echo "$*" > "$new/.uabatch-ready"
 	mv "$new" "$root"
 	echo "$prog: GCC $* in $root"
+}
+
+tools()
+{
+	[ -f "$root/.uabatch-ready" ] || die "$root: no chroot (make deps)"
+	[ -x "$root/usr/bin/b4" ] && [ -x "$root/usr/bin/git" ] && return 0
+	need_root tools
+	in_chroot sh -c "apt-get -q -o Acquire::Check-Valid-Until=false update &&
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends b4 git" \
+		>> "$cache/gcc-sid.log" 2>&1 ||
+		{ tail -n 5 "$cache/gcc-sid.log" >&2; die "installing b4 in the chroot failed (whole log: $cache/gcc-sid.log)"; }
+	echo "$prog: $(in_chroot b4 --version | head -n 1) in $root"
 }
 
 list()
@@ -146,11 +166,12 @@ plugin()
 	echo "$dir/gcc-plugin/uaccess_plugin.so"
 }
 
-[ $# -gt 0 ] || die "usage: $0 setup N... | list | kernel V | plugin N | run CMD..."
+[ $# -gt 0 ] || die "usage: $0 setup N... | tools | list | kernel V | plugin N | run CMD..."
 cmd=$1
 shift
 case $cmd in
 setup)	setup "$@" ;;
+tools)	tools ;;
 list)	list ;;
 kernel)	[ $# = 1 ] || die "usage: $0 kernel VERSION"; kernel "$1" ;;
 plugin)	[ $# = 1 ] || die "usage: $0 plugin N"; plugin "$1" ;;

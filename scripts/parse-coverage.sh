@@ -35,4 +35,4 @@ total=$(cat "$work/total")
 unparsed=$(wc -l < "$work/unparsed")
 awk -v t="$total" -v u="$unparsed" 'BEGIN {
 	printf "%d functions with user accesses, %d not parsed: %.1f%% parsed\n", t, u, 100 * (t - u) / t }'
-sh "$top/scripts/format-findings.sh" text < "$work/unparsed" | sed 's/^\.\///'
+python3 "$top/pipeline/fields.py" text < "$work/unparsed" | sed 's/^\.\///'

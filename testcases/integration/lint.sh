@@ -127,7 +127,7 @@ lint --strict "$work/run.patch"
 lint --format json "$fixtures/readdir-leak.patch"
 [ $status = 1 ] || die "json: exit $status, not 1"
 tr -d '\n' < "$work/out" |
-	grep -q "^\[ *{\"file\": \"fs/readdir.c\", \"line\": $leak, \"column\": [0-9]*, \"severity\": \"warning\", \"id\": \"region-leak\", \"message\": \"[^\"]*\", \"engine\": \"[a-z,]*\"} *\]$" ||
+	grep -q "^\[ *{\"file\": \"fs/readdir.c\", \"line\": $leak, \"column\": [0-9]*, \"severity\": \"warning\", \"id\": \"region-leak\", \"kind\": \"defect\", \"function\": \"filldir64\", \"message\": \"[^\"]*\", \"engine\": \"[a-z,]*\"} *\]$" ||
 	{ cat "$work/out" >&2; die "json: not the region-leak"; }
 node -e 'JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"))' "$work/out" ||
 	die "json: not JSON"
@@ -145,7 +145,7 @@ for p in "$work/poll-series.patch" "$fixtures/readdir-leak.patch"; do
 	validate "$work/out" || { cat "$work/out" "$work/validator.log" >&2; die "sarif: $p: not valid"; }
 done
 tr -d '\n ' < "$work/readdir-leak.patch.sarif" |
-	grep -q "{\"ruleId\":\"region-leak\",\"ruleIndex\":[0-9]*,\"level\":\"error\",\"message\":{\"text\":\"[^\"]*\"},\"locations\":\[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":\"fs/readdir.c\"},\"region\":{\"startLine\":$leak,\"startColumn\":[0-9]*}}}\]}" ||
+	grep -q "{\"ruleId\":\"region-leak\",\"ruleIndex\":[0-9]*,\"level\":\"warning\",\"message\":{\"text\":\"[^\"]*\"},\"locations\":\[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":\"fs/readdir.c\"},\"region\":{\"startLine\":$leak,\"startColumn\":[0-9]*}}}\]}" ||
 	die "sarif: not the region-leak at fs/readdir.c:$leak"
 for id in batch-put-run batch-get-run batch-rw batch-put-loop batch-get-loop \
 	unsafe-outside-region unchecked-region-begin unverified-region region-leak \

@@ -1,0 +1,201 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The one model of a uabatch finding, and its renderings.
+
+A finding is what every engine reports: the semantic patch's Python
+(cocci/), sparse-uaccess and the GCC plugin.  The driver and its
+subcommands keep findings in this form and render them here, once:
+
+  text   the contract's form, as the kernel's tools print diagnostics:
+         PATH:LINE:COL: SEVERITY: MESSAGE [uaccess:ID]
+  json   an array of objects, one a line
+  sarif  SARIF 2.1.0, every id of model/ids a rule, each result at the
+         level of its severity
+  jsonl  one object a line: the form the subcommands pass each other
+  checkpatch  as 'checkpatch.pl --terse --showfile' says a problem,
+         PATH:LINE: ERROR|WARNING|CHECK: MESSAGE [uaccess:ID]: what b4's
+         pre-submit checks read (a line with 'ERROR:' fails)
+
+The kind of an id (advice or defect) is model/ids' word for it, never
+guessed from its spelling.
+
+As a program: python3 model/findings.py FORMAT [--strict] renders the
+JSON lines on standard input; --strict makes every result an error (what
+fails a lint).
+"""
+
+import json
+import os
+import sys
+import urllib.parse
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json'
+FORMATS = ('text', 'json', 'sarif', 'jsonl', 'checkpatch')
+
+
+def read_ids():
+	"""model/ids as {id: (kind, severity, meaning)}, in its order."""
+	ids = {}
+	with open(os.path.join(HERE, 'ids'), encoding='utf-8') as f:
+		for line in f:
+			line = line.rstrip('\n')
+			if not line or line.startswith('#'):
+				continue
+			ident, kind, severity, meaning = line.split('\t', 3)
+			ids[ident] = (kind, severity, meaning)
+	return ids
+
+
+IDS = read_ids()
+
+
+class Finding:
+	"""One finding.  fixable, why_not and saves are the semantic
+	patch's (None where an engine does not say): whether uabatch
+	rewrites it, why not, and how many begin/end pairs batching saves
+	each time the code runs."""
+
+	KEYS = ('path', 'line', 'column', 'severity', 'id', 'kind', 'function',
+		'message', 'engine', 'fixable', 'why_not', 'saves')
+
+	def __init__(self, path, line, column, severity, ident, message,
+		     function='', engine='coccinelle', fixable=None, why_not=None,
+		     saves=None):
+		if ident not in IDS:
+			raise ValueError('%s: not an id of model/ids' % ident)
+		self.path = path
+		self.line = int(line)
+		self.column = int(column)
+		self.severity = severity
+		self.id = ident
+		self.kind = IDS[ident][0]
+		self.function = function
+		self.message = message
+		self.engine = engine
+		self.fixable = fixable
+		self.why_not = why_not
+		self.saves = saves
+
+	def is_defect(self):
+		return self.kind == 'defect'
+
+	def key(self):
+		"""What makes two engines' findings one defect."""
+		return (self.path, self.line, self.id)
+
+	def text(self):
+		return '%s:%d:%d: %s: %s [uaccess:%s]' % (self.path, self.line, self.column,
+							  self.severity, self.message, self.id)
+
+	def as_dict(self):
+		return dict((k, getattr(self, k)) for k in self.KEYS)
+
+	@classmethod
+	def from_dict(cls, d):
+		return cls(d['path'], d['line'], d['column'], d['severity'], d['id'],
+			   d['message'], d.get('function', ''), d.get('engine', 'coccinelle'),
+			   d.get('fixable'), d.get('why_not'), d.get('saves'))
+
+	def jsonl(self):
+		return json.dumps(self.as_dict(), ensure_ascii=False)
+
+
+def read_jsonl(stream, origin):
+	"""The findings of the JSON lines of stream; origin names it in an
+	error."""
+	findings = []
+	for n, line in enumerate(stream, 1):
+		if not line.strip():
+			continue
+		try:
+			findings.append(Finding.from_dict(json.loads(line)))
+		except (ValueError, KeyError, TypeError) as e:
+			raise ValueError('%s:%d: not a finding: %s' % (origin, n, e))
+	return findings
+
+
+def render_json(findings):
+	"""An array of objects, one a line; the path is 'file', as it was
+	before the model had a name for it."""
+	keys = ('line', 'column', 'severity', 'id', 'kind', 'function', 'message', 'engine')
+	rows = [json.dumps(dict([('file', f.path)] + [(k, getattr(f, k)) for k in keys]),
+			   ensure_ascii=False)
+		for f in findings]
+	if not rows:
+		return '[]\n'
+	return '[\n  ' + ',\n  '.join(rows) + '\n]\n'
+
+
+def sarif_uri(path):
+	"""An RFC 3986 reference to path: an absolute path a file: URI (a
+	relative reference may not start with a slash)."""
+	uri = urllib.parse.quote(os.fsencode(path), safe='/~')
+	return 'file://' + uri if path.startswith('/') else uri
+
+
+SARIF_LEVEL = {'error': 'error', 'warning': 'warning', 'note': 'note'}
+
+
+def render_sarif(findings, strict=False):
+	"""SARIF 2.1.0: a result's level is its severity in the text form
+	(every one an error with strict, as a lint fails on it)."""
+	index = dict((ident, i) for i, ident in enumerate(IDS))
+	rules = [{'id': ident, 'shortDescription': {'text': meaning},
+		  'defaultConfiguration': {'level': 'warning' if 'warning' in sev else 'note'}}
+		 for ident, (kind, sev, meaning) in IDS.items()]
+	results = [{'ruleId': f.id, 'ruleIndex': index[f.id],
+		    'level': 'error' if strict else SARIF_LEVEL[f.severity],
+		    'message': {'text': f.message},
+		    'locations': [{'physicalLocation': {
+			    'artifactLocation': {'uri': sarif_uri(f.path)},
+			    'region': {'startLine': f.line, 'startColumn': max(f.column, 1)}}}]}
+		   for f in findings]
+	# One rule, one result a line, as a reader greps them.
+	return ('{\n  "$schema": %s,\n  "version": "2.1.0",\n  "runs": [{\n'
+		'    "tool": {"driver": {"name": "uabatch", "rules": [\n%s\n    ]}},\n'
+		'    "results": [\n%s\n    ]\n  }]\n}\n') % (
+			json.dumps(SARIF_SCHEMA),
+			',\n'.join('      ' + json.dumps(r, ensure_ascii=False) for r in rules),
+			',\n'.join('      ' + json.dumps(r, ensure_ascii=False) for r in results))
+
+
+def checkpatch_level(f, strict):
+	"""A region defect is an error; advice a warning where the code is
+	hot, else what checkpatch.pl --strict adds (CHECK)."""
+	if strict or f.is_defect():
+		return 'ERROR'
+	return 'WARNING' if f.severity == 'warning' else 'CHECK'
+
+
+def render(findings, fmt, strict=False):
+	if fmt == 'text':
+		return ''.join(f.text() + '\n' for f in findings)
+	if fmt == 'json':
+		return render_json(findings)
+	if fmt == 'sarif':
+		return render_sarif(findings, strict)
+	if fmt == 'checkpatch':
+		return ''.join('%s:%d: %s: %s [uaccess:%s]\n' % (f.path, f.line, checkpatch_level(f, strict),
+								 f.message, f.id) for f in findings)
+	if fmt == 'jsonl':
+		return ''.join(f.jsonl() + '\n' for f in findings)
+	raise ValueError('%s: not one of %s' % (fmt, ', '.join(FORMATS)))
+
+
+def main(argv):
+	if len(argv) not in (2, 3) or argv[1] not in FORMATS or argv[2:] not in ([], ['--strict']):
+		sys.stderr.write('usage: findings.py %s [--strict] < FINDINGS.jsonl\n' % '|'.join(FORMATS))
+		return 2
+	sys.stdin.reconfigure(errors='surrogateescape')
+	sys.stdout.reconfigure(errors='surrogateescape')
+	try:
+		findings = read_jsonl(sys.stdin, '<stdin>')
+	except ValueError as e:
+		sys.stderr.write('findings.py: %s\n' % e)
+		return 2
+	sys.stdout.write(render(findings, argv[1], strict=len(argv) == 3))
+	return 0
+
+
+if __name__ == '__main__':
+	sys.exit(main(sys.argv))

@@ -10,7 +10,7 @@
 # the identifier before the first '(' of the head (the lines before the
 # '{' since the last comment line, blank line or line ending with ';',
 # directives left out: a head may have #ifdef branches), or a system
-# call's first argument.
+# call's first argument (compat_ before it for a compat system call).
 #
 # usage: awk -f functions.awk FILE
 #	one line a function: FIRST <tab> OPEN <tab> CLOSE <tab> NAME, the
@@ -89,9 +89,13 @@ function found(closed,	i, name, w, k, mentions) {
 		k--
 	name = w[k]
 	if (name ~ /^(COMPAT_)?SYSCALL(32)?_DEFINE[0-6]$/) {
+		# A compat one (COMPAT_, x86's SYSCALL32_) is compat_NAME, as
+		# the semantic patch names it (cocci/functions.py).
+		compat = name ~ /^COMPAT_|SYSCALL32/ ? "compat_" : ""
 		name = head
 		sub(/^[^(]*\([ \t]*/, "", name)
 		sub(/[ \t]*[,)].*/, "", name)
+		name = compat name
 	}
 	if (calls != "") {
 		for (i = 0; i < held; i++)

@@ -26,8 +26,9 @@ USAGE = '''usage: %(p)s scan  [--all] [--style auto|classic|scoped] [--jobs N] [
                    [--verify] [--build DIR]... PATH...
        %(p)s modernize [--jobs N] [--verify] [--build DIR]... [--scoped-api NEW] PATH...
        %(p)s check [--engine sparse|gcc|all] (--kdir KDIR | --build DIR) FILE...
-       %(p)s lint  [--kdir KDIR] [--build DIR] [--strict] [--format text|json|sarif] [PATCH|-]
-       %(p)s candidates --kdir KDIR --out DIR [PATH...]
+       %(p)s lint  [--kdir KDIR] [--build DIR] [--strict] [--format text|json|sarif|checkpatch]
+                   [-g REV|RANGE] [PATCH|-]
+       %(p)s candidates --kdir KDIR [--build DIR]... --out DIR [PATH...]
 
 PATH is a kernel tree, a directory in one, or .c/.h files.
 scan prints one finding a line: warnings, where batching saves on a path
@@ -46,8 +47,11 @@ check builds each .c FILE against the configured tree KDIR, or in the
 build directory DIR of a tree (make O=DIR, its architecture and compiler),
 with the sparse checker and/or the GCC plugin and prints their region
 defects.
-lint reports what all of them find on the lines a patch adds (exit 1 on
-a region defect); candidates writes a patch series of the fixes.
+lint reports what all of them find on the lines a change adds (exit 1 on
+a region defect): the change in the working tree (git diff | uabatch
+lint -), commits (-g), or a patch for a clean tree (--kdir); --format
+checkpatch is for b4's pre-submit checks.  candidates writes a patch
+series of the fixes; its PATHs are relative to KDIR.
 Exit status: 0 nothing found, 1 findings (or a patch), 2 bad usage or input,
 3 something not analysed (named on standard error), findings or not.
 '''

@@ -46,6 +46,7 @@ prog="uabatch candidates"
 usage()
 {
 	echo "usage: uabatch candidates --kdir KDIR [--build DIR]... --out DIR [PATH...]" >&2
+	echo "(PATH relative to KDIR, or absolute inside it)" >&2
 	exit 2
 }
 

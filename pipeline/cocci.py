@@ -130,7 +130,7 @@ class Run:
 		"""Run the rule on the excerpt of the path given."""
 		where = ['--dir', self.excerpt] if os.path.isdir(self.excerpt) else [self.excerpt]
 		if not self.spatch(mode, args + where, out, err) and not gave_up_on_some(err):
-			with open(err) as e:
+			with open(err, errors='surrogateescape') as e:
 				raise Failed(e.read(), '%s: spatch failed' % self.given)
 
 	def parse_whole(self, mode, args, copies=()):

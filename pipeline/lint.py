@@ -367,7 +367,7 @@ class Lint:
 		wrap = os.path.join(self.work, 'wrap', f)
 		os.makedirs(wrap, exist_ok=True)
 		wrapper = os.path.join(wrap, re.sub(r'[^A-Za-z0-9_]', '_', os.path.basename(f)) + '.c')
-		with open(wrapper, 'w') as w:
+		with open(wrapper, 'w', errors='surrogateescape') as w:
 			w.write(stand_ins(self.kdir, sides.new) + '#include "%s"\n' % c)
 		found = []
 		for e in self.engines:
@@ -384,7 +384,7 @@ class Lint:
 		errors = [l for l in failure.log if 'error' in l] or failure.log[-1:]
 		why = errors[0].replace(sides.new + '/', '') if errors else 'make failed'
 		orig = os.path.join(self.work, 'wrap', 'orig.c')
-		with open(orig, 'w') as w:
+		with open(orig, 'w', errors='surrogateescape') as w:
 			w.write('#include "%s"\n' % os.path.join(self.kdir, f))
 		builds = False
 		if f.endswith('.c'):

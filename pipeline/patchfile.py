@@ -82,7 +82,7 @@ def apply(diffs, where, reverse=False):
 	for d in (reversed(diffs) if reverse else diffs):
 		r = subprocess.run(['patch', '-p1', '--batch', '--forward', '--no-backup-if-mismatch',
 				    '-r', '-'] + (['-R'] if reverse else []),
-				   cwd=where, input=d.text().encode(), stdout=subprocess.PIPE,
+				   cwd=where, input=os.fsencode(d.text()), stdout=subprocess.PIPE,
 				   stderr=subprocess.STDOUT)
 		if r.returncode:
 			name = d.old if reverse or d.new == '/dev/null' else d.new

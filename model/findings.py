@@ -10,27 +10,21 @@ subcommands keep findings in this form and render them here, once:
   json   an array of objects, one a line
   sarif  SARIF 2.1.0, every id of model/ids a rule, each result at the
          level of its severity
-  jsonl  one object a line: the form the subcommands pass each other
   checkpatch  as 'checkpatch.pl --terse --showfile' says a problem,
          PATH:LINE: ERROR|WARNING|CHECK: MESSAGE [uaccess:ID]: what b4's
          pre-submit checks read (a line with 'ERROR:' fails)
 
 The kind of an id (advice or defect) is model/ids' word for it, never
 guessed from its spelling.
-
-As a program: python3 model/findings.py FORMAT [--strict] renders the
-JSON lines on standard input; --strict makes every result an error (what
-fails a lint).
 """
 
 import json
 import os
-import sys
 import urllib.parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json'
-FORMATS = ('text', 'json', 'sarif', 'jsonl', 'checkpatch')
+FORMATS = ('text', 'json', 'sarif', 'checkpatch')
 
 
 def read_ids():
@@ -50,17 +44,11 @@ IDS = read_ids()
 
 
 class Finding:
-	"""One finding.  fixable, why_not and saves are the semantic
-	patch's (None where an engine does not say): whether uabatch
-	rewrites it, why not, and how many begin/end pairs batching saves
-	each time the code runs."""
-
-	KEYS = ('path', 'line', 'column', 'severity', 'id', 'kind', 'function',
-		'message', 'engine', 'fixable', 'why_not', 'saves')
+	"""One finding, of whichever engine: the semantic patch
+	('coccinelle'), 'sparse' or 'gcc'."""
 
 	def __init__(self, path, line, column, severity, ident, message,
-		     function='', engine='coccinelle', fixable=None, why_not=None,
-		     saves=None):
+		     function='', engine='coccinelle'):
 		if ident not in IDS:
 			raise ValueError('%s: not an id of model/ids' % ident)
 		self.path = path
@@ -72,9 +60,6 @@ class Finding:
 		self.function = function
 		self.message = message
 		self.engine = engine
-		self.fixable = fixable
-		self.why_not = why_not
-		self.saves = saves
 
 	def is_defect(self):
 		return self.kind == 'defect'
@@ -87,31 +72,11 @@ class Finding:
 		return '%s:%d:%d: %s: %s [uaccess:%s]' % (self.path, self.line, self.column,
 							  self.severity, self.message, self.id)
 
-	def as_dict(self):
-		return dict((k, getattr(self, k)) for k in self.KEYS)
-
 	@classmethod
 	def from_dict(cls, d):
+		"""The finding of a checker's JSON object."""
 		return cls(d['path'], d['line'], d['column'], d['severity'], d['id'],
-			   d['message'], d.get('function', ''), d.get('engine', 'coccinelle'),
-			   d.get('fixable'), d.get('why_not'), d.get('saves'))
-
-	def jsonl(self):
-		return json.dumps(self.as_dict(), ensure_ascii=False)
-
-
-def read_jsonl(stream, origin):
-	"""The findings of the JSON lines of stream; origin names it in an
-	error."""
-	findings = []
-	for n, line in enumerate(stream, 1):
-		if not line.strip():
-			continue
-		try:
-			findings.append(Finding.from_dict(json.loads(line)))
-		except (ValueError, KeyError, TypeError) as e:
-			raise ValueError('%s:%d: not a finding: %s' % (origin, n, e))
-	return findings
+			   d['message'], d.get('function', ''), d.get('engine', 'coccinelle'))
 
 
 def render_json(findings):
@@ -177,25 +142,5 @@ def render(findings, fmt, strict=False):
 	if fmt == 'checkpatch':
 		return ''.join('%s:%d: %s: %s [uaccess:%s]\n' % (f.path, f.line, checkpatch_level(f, strict),
 								 f.message, f.id) for f in findings)
-	if fmt == 'jsonl':
-		return ''.join(f.jsonl() + '\n' for f in findings)
 	raise ValueError('%s: not one of %s' % (fmt, ', '.join(FORMATS)))
 
-
-def main(argv):
-	if len(argv) not in (2, 3) or argv[1] not in FORMATS or argv[2:] not in ([], ['--strict']):
-		sys.stderr.write('usage: findings.py %s [--strict] < FINDINGS.jsonl\n' % '|'.join(FORMATS))
-		return 2
-	sys.stdin.reconfigure(errors='surrogateescape')
-	sys.stdout.reconfigure(errors='surrogateescape')
-	try:
-		findings = read_jsonl(sys.stdin, '<stdin>')
-	except ValueError as e:
-		sys.stderr.write('findings.py: %s\n' % e)
-		return 2
-	sys.stdout.write(render(findings, argv[1], strict=len(argv) == 3))
-	return 0
-
-
-if __name__ == '__main__':
-	sys.exit(main(sys.argv))

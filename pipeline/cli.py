@@ -6,7 +6,6 @@ findings (or a patch), 2 bad usage or input, 3 something not analysed."""
 import os
 import shutil
 import signal
-import subprocess
 import sys
 import tempfile
 
@@ -219,3 +218,8 @@ def main(argv):
 		return 2
 	except KeyboardInterrupt:
 		return 2
+	except BrokenPipeError:
+		# The reader went away ('uabatch scan | head'): as a shell
+		# command killed by SIGPIPE, quietly.
+		os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+		return 128 + signal.SIGPIPE

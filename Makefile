@@ -68,7 +68,7 @@ test: deps kernels all
 	@sh testcases/run
 
 demo: deps kernels all
-	@sh scripts/demo.sh $(UABATCH_CACHE)/linux-6.12
+	@python3 scripts/demo.py $(UABATCH_CACHE)/linux-6.12
 
 model:
 	@sh scripts/model.sh --update

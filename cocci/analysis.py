@@ -69,19 +69,20 @@ class Analysis:
 		self.scoped = False	# -D scoped: scoped blocks where they fit
 		self.relayout = False	# -D relayout: format-rewrite.sh lays the output out
 		self.notes = False	# -D notes: report and rewrite cold paths too
-		self.fields = False	# -D fields: findings in the field form
+		self.json = False	# -D json: findings as the model's JSON objects
 		self.modernize = False	# -D modernize: classic regions, scoped blocks
 		self.patching = False	# -D patch
 		self.files = {}
 		self.reported_files = set()
+		self.trees_with_api = set()
 
 	def shown(self, f):
 		return f.hot or f.twin or self.notes or f.ident == 'not-parsed'
 
 	def said(self, f):
-		"""Finding f as it is printed: its field line with -D fields,
+		"""Finding f as it is printed: its JSON object with -D json,
 		else its text line."""
-		return f.fields() if self.fields else f.line()
+		return f.json() if self.json else f.line()
 
 	def report(self, notes, org=False):
 		"""(sort key, text line, line to print) of the warnings (and of
@@ -106,14 +107,25 @@ class Analysis:
 
 	def say_unparsed(self):
 		"""In patch mode, where nothing is reported: the functions not
-		analysed (with -D modernize, the regions not rewritten too), on
-		standard error, once."""
+		analysed (with -D modernize, the regions not rewritten too),
+		once; on standard error, or with -D json in the file the driver
+		names (UABATCH_FINDINGS), a write a finding, as the processes of
+		spatch --jobs add to it side by side."""
+		said = []
 		for path in sorted(self.files):
 			if path not in self.reported_files:
 				self.reported_files.add(path)
-				for f in self.decide(path).findings:
-					if f.ident == 'not-parsed' or (self.modernize and f.why):
-						sys.stderr.write(self.said(f) + '\n')
+				said += [self.said(f) + '\n' for f in self.decide(path).findings
+					 if f.ident == 'not-parsed' or (self.modernize and f.why)]
+		if not self.json:
+			sys.stderr.write(''.join(said))
+			return
+		fd = os.open(os.environ['UABATCH_FINDINGS'], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+		try:
+			for line in said:
+				os.write(fd, line.encode())
+		finally:
+			os.close(fd)
 
 	def reported(self, p):
 		"""Is the access at p part of a finding shown?"""
@@ -173,7 +185,28 @@ class Analysis:
 		"""The files Coccinelle was given: one where it found no access
 		at all may still have functions it could not parse."""
 		for path in paths:
+			self.refuse_scoped_without_api(path)
 			self.state(path)
+
+	def refuse_scoped_without_api(self, path):
+		"""-D scoped rewrites with scoped_user_*_access(), which a tree
+		before 6.19 does not have: refused there, with a message and
+		exit status 2, rather than a patch that does not build.
+		-D modernize (uabatch modernize) rewrites such a tree on
+		purpose, and builds it with a newer tree's API."""
+		if not self.scoped or self.modernize:
+			return
+		root = tree_of(path)[0]
+		if root is None or root in self.trees_with_api:
+			return
+		with open(os.path.join(root, 'include/linux/uaccess.h'), errors='replace') as f:
+			if 'define scoped_user_write_access' in f.read():
+				self.trees_with_api.add(root)
+				return
+		sys.stderr.write('batch.cocci: -D scoped: %s has no scoped_user_*_access() (6.19): '
+				 'leave -D scoped out for the classic style\n' % root)
+		sys.stderr.flush()
+		raise SystemExit(2)
 
 	def decide(self, path):
 		fs = self.state(path)
@@ -284,27 +317,31 @@ class Analysis:
 			for r in runs_in(src, b, accesses)
 			if not any(a.i in looped for a in r.accesses)]
 		where = ' (%s)' % (hot if hot else 'cold: ' + coldness(rel, name))
-		found = []	# (first token, accesses, id, message, fix, why, hot: else a note)
+		# (first token, accesses, id, message, fix, why, hot: else a
+		# note, saves)
+		found = []
 		for l in loops:
 			fix, why = judge_loop(src, fn, l, fs.unsigned, self.scoped and self.relayout)
 			ident = LOOP_ID.get(l.mode, RUN_ID['rw'])
 			msg = 'user %s through %s in a loop in %s(): one user access region can ' \
 			      'serve the whole loop, one begin/end pair instead of one per element' % \
 			      (WHAT[l.mode], l.base, name) + where
-			found.append((l.accesses[0].i, l.accesses, ident, msg, fix, why, hot))
+			found.append((l.accesses[0].i, l.accesses, ident, msg, fix, why, hot,
+				      (len(l.accesses), 'element')))
 		for i in sorted(fs.src.at[o] for o in fs.copies
 				if body.first < fs.src.at.get(o, -1) < body.last):
 			msg = copy_fields(src, fn, i)
 			if msg:
 				found.append((i, [], 'batch-copy-fields', msg, None,
-					      'a struct copy is reported, not rewritten', None))
+					      'a struct copy is reported, not rewritten', None, None))
 		for r in runs:
 			fix, why = judge_run(src, fn, r, self.scoped)
 			n = len(r.accesses)
 			msg = '%d user %s through %s in %s() can share one user access region, ' \
 			      'one begin/end pair instead of %d' % (n, WHAT[r.mode], r.object, name, n) + \
 			      where
-			found.append((r.accesses[0].i, r.accesses, RUN_ID[r.mode], msg, fix, why, hot))
+			found.append((r.accesses[0].i, r.accesses, RUN_ID[r.mode], msg, fix, why, hot,
+				      (n - 1, 'call')))
 		for b in statements(body):
 			if b.kind != 'block':
 				continue
@@ -312,11 +349,11 @@ class Analysis:
 				said = split_rw_message(src, fn, read, write, between)
 				if said:
 					found.append((read.i, [read, write], 'batch-rw', said[0] + where,
-						      None, said[1], None))
+						      None, said[1], None, None))
 		judged = []
-		for i, accesses, ident, msg, fix, why, f_hot in sorted(found, key=lambda f: f[0]):
+		for i, accesses, ident, msg, fix, why, f_hot, saves in sorted(found, key=lambda f: f[0]):
 			line, col = src.line_col(src.tokens[i][2])
-			f = Finding((fs.path, name, line, col + 1), ident, msg, f_hot, fix, why)
+			f = Finding((fs.path, name, line, col + 1), ident, msg, f_hot, fix, why, saves)
 			f.tokens = set(a.i for a in accesses)
 			judged.append((f, fn))
 		return judged

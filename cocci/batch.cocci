@@ -20,12 +20,14 @@
 /// says why.  With -D notes, a copy_to_user()/copy_from_user() of a small
 /// local struct, of which only a few members are set or read one by one,
 /// is a note (batch-copy-fields) that one region with an accessor per
-/// member could serve; it is not rewritten.  -D fields prints the
-/// findings in the field form uabatch keeps (scripts/fields.awk) instead
-/// of its text form.  -D modernize reports each classic region that a
-/// scoped_user_*_access() block of the same mode, pointer and range can
-/// replace (scoped-region, a note) and, with -D patch -D relayout (uabatch
-/// modernize), rewrites it as that block.
+/// member could serve; it is not rewritten.  -D json prints the
+/// findings as the JSON objects, one a line, of the model of a finding
+/// uabatch reads (model/findings.py), instead of their text form; in
+/// patch mode it adds them to the file $UABATCH_FINDINGS names.
+/// -D modernize reports each classic region that a scoped_user_*_access()
+/// block of the same mode, pointer and range can replace (scoped-region,
+/// a note) and, with -D patch -D relayout (uabatch modernize), rewrites
+/// it as that block.
 ///
 /// The analysis is in Python beside this file, a module a decision:
 ///   analysis.py       the driver: per file, the findings and the plan of edits
@@ -40,7 +42,7 @@
 ///   struct_copies.py  batch-copy-fields: a struct copy of few members
 ///   soundness.py      whether a rewrite is sound, else why not
 ///   rewrite_plan.py   the edits: region size, fault path, scoped heads
-///   finding.py        a finding, in text or field form
+///   finding.py        a finding, in text or as the model's JSON object
 ///   scoping.py        -D modernize: a classic region as a scoped block
 ///   kconfig.py        the code only architectures without regions build
 //
@@ -57,7 +59,7 @@ virtual report
 virtual scoped
 virtual notes
 virtual relayout
-virtual fields
+virtual json
 virtual modernize
 
 @initialize:python@
@@ -78,9 +80,9 @@ analysis.scoped = True
 @@
 analysis.notes = True
 
-@script:python depends on fields@
+@script:python depends on json@
 @@
-analysis.fields = True
+analysis.json = True
 
 @script:python depends on modernize@
 @@

@@ -1,14 +1,17 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # A finding: where it is, its id (an advice id of model/ids), its message,
-# warning or note, its fix or why there is none; in the text form the
-# kernel's coccicheck prints, or the field form the driver keeps.
+# warning or note, its fix or why there is none, what batching saves; in
+# the text form the kernel's coccicheck prints, or as the JSON object of
+# the one model of a finding (model/findings.py) that the driver reads.
+
+import json
 
 from model import ACCESSES, ADVICE
 from statements import Stmt
 
 class Finding:
-	def __init__(self, site, ident, message, hot, fix, why):
+	def __init__(self, site, ident, message, hot, fix, why, saves=None):
 		if ident not in ADVICE:
 			raise ValueError('%s: not an advice id of model/ids' % ident)
 		self.site = site	# (path, function, line, column from 1)
@@ -17,6 +20,9 @@ class Finding:
 		self.hot = hot
 		self.fix = fix
 		self.why = why
+		# (pairs, 'call' or 'element'): the begin/end pairs one region
+		# saves each time the code runs, or for each element of a loop
+		self.saves = saves
 		self.twin = None	# the hot function a compat one is rewritten with
 
 	def severity(self):
@@ -28,17 +34,17 @@ class Finding:
 		return '%s:%d:%d: %s: %s [uaccess:%s]' % (self.site[0], self.site[2], self.site[3],
 							  self.severity(), self.message, self.ident)
 
-	def fields(self):
-		"""The finding in the field form the driver keeps and renders
-		(scripts/fields.awk): its function said, not left in a sentence."""
+	def json(self):
+		"""The finding as one line of JSON, the object model/findings.py
+		reads: its function said, not left in a sentence; fixable,
+		why not and what it saves as facts, not words to grep."""
 		path, function, line, col = self.site
-		return '\t'.join(field(v) for v in (path, line, col, self.severity(), self.ident,
-						      function, self.message))
-
-def field(v):
-	"""v as one field of a field line: a backslash, a tab or a newline
-	in it escaped."""
-	return str(v).replace('\\', '\\\\').replace('\t', '\\t').replace('\n', '\\n')
+		saves = self.saves and {'pairs': self.saves[0], 'per': self.saves[1]}
+		return json.dumps({'path': path, 'line': line, 'column': col,
+				   'severity': self.severity(), 'id': self.ident,
+				   'function': function, 'message': self.message,
+				   'fixable': self.fix is not None and not self.why,
+				   'why_not': self.why, 'saves': saves})
 
 def not_analysed(fs, where, name, why, names=None):
 	"""The finding that says a function with accesses (with calls of

@@ -8,6 +8,9 @@ subcommands keep findings in this form and render them here, once:
   text   the contract's form, as the kernel's tools print diagnostics:
          PATH:LINE:COL: SEVERITY: MESSAGE [uaccess:ID]
   json   an array of objects, one a line
+  jsonl  the same objects, one a line and nothing else: what the
+         project's scripts read (as a program, this module renders
+         them: python3 model/findings.py FORMAT [strict] [--id ID] < JSONL)
   sarif  SARIF 2.1.0, every id of model/ids a rule, each result at the
          level of its severity
   checkpatch  as 'checkpatch.pl --terse --showfile' says a problem,
@@ -15,16 +18,20 @@ subcommands keep findings in this form and render them here, once:
          pre-submit checks read (a line with 'ERROR:' fails)
 
 The kind of an id (advice or defect) is model/ids' word for it, never
-guessed from its spelling.
+guessed from its spelling.  The semantic patch also says of each finding
+whether it rewrites it (fixable), why not (why_not) and what one region
+saves (saves: {"pairs": N, "per": "call"} for a run, "element" for a
+loop); the checkers leave these null.
 """
 
 import json
 import os
+import sys
 import urllib.parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json'
-FORMATS = ('text', 'json', 'sarif', 'checkpatch')
+FORMATS = ('text', 'json', 'jsonl', 'sarif', 'checkpatch')
 
 
 def read_ids():
@@ -48,7 +55,7 @@ class Finding:
 	('coccinelle'), 'sparse' or 'gcc'."""
 
 	def __init__(self, path, line, column, severity, ident, message,
-		     function='', engine='coccinelle'):
+		     function='', engine='coccinelle', fixable=None, why_not=None, saves=None):
 		if ident not in IDS:
 			raise ValueError('%s: not an id of model/ids' % ident)
 		self.path = path
@@ -60,6 +67,9 @@ class Finding:
 		self.function = function
 		self.message = message
 		self.engine = engine
+		self.fixable = fixable
+		self.why_not = why_not
+		self.saves = saves
 
 	def is_defect(self):
 		return self.kind == 'defect'
@@ -74,21 +84,34 @@ class Finding:
 
 	@classmethod
 	def from_dict(cls, d):
-		"""The finding of a checker's JSON object."""
-		return cls(d['path'], d['line'], d['column'], d['severity'], d['id'],
-			   d['message'], d.get('function', ''), d.get('engine', 'coccinelle'))
+		"""The finding of an engine's JSON object, or of a jsonl line
+		(whose path is 'file')."""
+		return cls(d['path'] if 'path' in d else d['file'], d['line'], d['column'],
+			   d['severity'], d['id'], d['message'], d.get('function', ''),
+			   d.get('engine', 'coccinelle'), d.get('fixable'), d.get('why_not'),
+			   d.get('saves'))
+
+
+def rows(findings):
+	"""Each finding as one line of JSON; the path is 'file', as it was
+	before the model had a name for it."""
+	keys = ('line', 'column', 'severity', 'id', 'kind', 'function', 'message', 'engine',
+		'fixable', 'why_not', 'saves')
+	return [json.dumps(dict([('file', f.path)] + [(k, getattr(f, k)) for k in keys]),
+			   ensure_ascii=False)
+		for f in findings]
 
 
 def render_json(findings):
-	"""An array of objects, one a line; the path is 'file', as it was
-	before the model had a name for it."""
-	keys = ('line', 'column', 'severity', 'id', 'kind', 'function', 'message', 'engine')
-	rows = [json.dumps(dict([('file', f.path)] + [(k, getattr(f, k)) for k in keys]),
-			   ensure_ascii=False)
-		for f in findings]
-	if not rows:
+	"""An array of objects, one a line."""
+	if not findings:
 		return '[]\n'
-	return '[\n  ' + ',\n  '.join(rows) + '\n]\n'
+	return '[\n  ' + ',\n  '.join(rows(findings)) + '\n]\n'
+
+
+def read_jsonl(lines):
+	"""The findings of jsonl lines (blank lines skipped)."""
+	return [Finding.from_dict(json.loads(l)) for l in lines if l.strip()]
 
 
 def sarif_uri(path):
@@ -137,6 +160,8 @@ def render(findings, fmt, strict=False):
 		return ''.join(f.text() + '\n' for f in findings)
 	if fmt == 'json':
 		return render_json(findings)
+	if fmt == 'jsonl':
+		return ''.join(r + '\n' for r in rows(findings))
 	if fmt == 'sarif':
 		return render_sarif(findings, strict)
 	if fmt == 'checkpatch':
@@ -144,3 +169,23 @@ def render(findings, fmt, strict=False):
 								 f.message, f.id) for f in findings)
 	raise ValueError('%s: not one of %s' % (fmt, ', '.join(FORMATS)))
 
+
+def main(argv):
+	"""python3 model/findings.py FORMAT [strict] [--id ID] < JSONL: the
+	findings (of id ID only, if given) rendered."""
+	args = argv[1:]
+	ident = None
+	if args[-2:-1] == ['--id'] and args[-1] in IDS:
+		ident, args = args[-1], args[:-2]
+	if len(args) not in (1, 2) or args[0] not in FORMATS or args[1:] not in ([], ['strict']):
+		sys.stderr.write('usage: findings.py %s [strict] [--id ID] < JSONL\n' % '|'.join(FORMATS))
+		return 2
+	sys.stdin.reconfigure(errors='surrogateescape')
+	sys.stdout.reconfigure(errors='surrogateescape')
+	found = [f for f in read_jsonl(sys.stdin) if ident in (None, f.id)]
+	sys.stdout.write(render(found, args[0], strict=len(args) == 2))
+	return 0
+
+
+if __name__ == '__main__':
+	sys.exit(main(sys.argv))

@@ -21,9 +21,10 @@ ENGINES = {'sparse': ['sparse'], 'gcc': ['gcc'], 'all': ['sparse', 'gcc']}
 def make_args(build, what=None):
 	"""What make needs to build in build (scripts/make-args.sh)."""
 	r = subprocess.run(['sh', os.path.join(TOP, 'scripts', 'make-args.sh')] +
-			   ([what] if what else []) + [build], stdout=subprocess.PIPE, text=True)
+			   ([what] if what else []) + [build], stdout=subprocess.PIPE,
+			   stderr=subprocess.PIPE, text=True)
 	if r.returncode:
-		sys.exit(2)
+		raise Fatal(r.stderr.strip() or '%s: make-args.sh failed' % build)
 	return r.stdout.strip()
 
 

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 """uabatch's command line: scan, patch, modernize and check here; lint
-and candidates are their own scripts.  Exit status: 0 nothing found, 1
+and candidates in their own modules.  Exit status: 0 nothing found, 1
 findings (or a patch), 2 bad usage or input, 3 something not analysed."""
 
 import os
@@ -9,29 +9,33 @@ import signal
 import sys
 import tempfile
 
+import candidates
 import check
 import findings
 import lint
+import options
 import rewrite
 from cocci import Failed, read_lines, scan
 from errors import Fatal, Incomplete, Usage
-from fields import findings_of
 
 PROG = 'uabatch'
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-USAGE = '''usage: %(p)s scan  [--all] [--style auto|classic|scoped] [--jobs N] [--format text|json|sarif] PATH...
+USAGE = '''usage: %(p)s scan  [--all] [--style auto|classic|scoped] [--jobs N]
+                   [--format text|json|jsonl|sarif] PATH...
        %(p)s patch [--all] [--style auto|classic|scoped] [--jobs N]
                    [--verify] [--build DIR]... PATH...
        %(p)s modernize [--jobs N] [--verify] [--build DIR]... [--scoped-api NEW] PATH...
        %(p)s check [--engine sparse|gcc|all] (--kdir KDIR | --build DIR) FILE...
-       %(p)s lint  [--kdir KDIR] [--build DIR] [--strict] [--format text|json|sarif|checkpatch]
+       %(p)s lint  [--kdir KDIR] [--build DIR] [--strict]
+                   [--format text|json|jsonl|sarif|checkpatch]
                    [-g REV|RANGE] [PATCH|-]
        %(p)s candidates --kdir KDIR [--build DIR]... --out DIR [PATH...]
 
 PATH is a kernel tree, a directory in one, or .c/.h files.
 scan prints one finding a line: warnings, where batching saves on a path
-that runs per I/O or per event; --all adds the notes.  patch rewrites
+that runs per I/O or per event; --all adds the notes; --format jsonl
+gives each as a JSON object on a line, with whether patch rewrites it.  patch rewrites
 what scan reports (--all: the notes too) and prints a diff for 'patch -p1'
 from the kernel tree's root (from the file's directory outside a tree);
 --verify keeps the fixes that build in a build directory of the tree
@@ -67,6 +71,7 @@ class Options:
 		self.engine = 'all'
 		self.kdir = ''
 		self.jobs = str(len(os.sched_getaffinity(0)))
+		self.verdicts = ''	# a file for verify.sh's verdicts (candidates)
 
 
 VALUED = {'--style': 'style', '--jobs': 'jobs', '--format': 'format', '--engine': 'engine',
@@ -76,42 +81,17 @@ VALUED = {'--style': 'style', '--jobs': 'jobs', '--format': 'format', '--engine'
 def parse(args):
 	"""The options before the paths, and the paths."""
 	o = Options()
-	while args:
-		a = args[0]
-		name, eq, value = a.partition('=')
-		if name in VALUED and (eq or len(args) >= 2):
-			if not eq:
-				value = args[1]
-				args = args[1:]
-			args = args[1:]
-			if name == '--build':
-				o.builds.append(check.build_dir(value))
-			else:
-				setattr(o, VALUED[name], value)
-		elif a in VALUED:
-			raise Usage()
-		elif a == '--all':
-			o.notes, args = True, args[1:]
-		elif a == '--verify':
-			o.verify, args = True, args[1:]
-		elif a == '--':
-			args = args[1:]
-			break
-		elif a.startswith('-'):
-			raise Usage("unknown option '%s'" % a)
-		else:
-			break
-	return o, args
+	paths = options.parse(args, o, VALUED, {'--all': 'notes', '--verify': 'verify'}, ['--build'])
+	o.builds = [check.build_dir(b) for b in o.builds]
+	return o, paths
 
 
 def validate(cmd, o, paths):
 	"""The contract's checks of what the options say together."""
 	if o.style not in ('auto', 'classic', 'scoped'):
 		raise Fatal('--style %s: not one of auto, classic, scoped' % o.style)
-	# fields: the field form the semantic patch writes, for the
-	# scripts of uabatch; the text form is the interface.
-	if o.format not in ('text', 'json', 'sarif', 'fields'):
-		raise Fatal('--format %s: not one of text, json, sarif' % o.format)
+	if o.format not in ('text', 'json', 'jsonl', 'sarif'):
+		raise Fatal('--format %s: not one of text, json, jsonl, sarif' % o.format)
 	if not o.jobs.isascii() or not o.jobs.isdigit() or o.jobs == '0':
 		raise Fatal('--jobs %s: not a positive number' % o.jobs)
 	if int(o.jobs) > 256:
@@ -172,11 +152,7 @@ def run_command(cmd, args):
 			raise Fatal("spatch not found: run 'make deps'")
 		incomplete = Incomplete()
 		if cmd == 'scan':
-			found = scan(o, paths, work, incomplete)
-			if o.format == 'fields':
-				output = ''.join(l + '\n' for l in found)
-			else:
-				output = findings.render(findings_of(found), o.format)
+			output = findings.render(scan(o, paths, work, incomplete), o.format)
 		else:
 			output = rewrite.patch(cmd, o, paths, work, incomplete)
 		sys.stdout.write(output)
@@ -198,7 +174,7 @@ def main(argv):
 		if cmd == 'lint':
 			return lint.main(args)
 		if cmd == 'candidates':
-			os.execvp('sh', ['sh', os.path.join(TOP, 'scripts', 'candidates.sh')] + args)
+			return candidates.main(args)
 		if cmd in ('-h', '--help', 'help'):
 			raise Usage()
 		if cmd not in ('scan', 'patch', 'check', 'modernize'):

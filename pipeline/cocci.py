@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 """The semantic patch run on what the user gives: excerpts of the files
 that mention a user access, spatch on them, the functions it could not
-parse run again on their whole files, and what it says with the paths
-as given.
+parse run again on their whole files, and what it finds (the model's
+findings, model/findings.py) and says with the paths as given.
 
 Coccinelle parses only excerpts (scripts/functions.awk): the functions
 that mention an access keep their lines, the others are blank, so that
@@ -16,7 +16,7 @@ import re
 import shutil
 import subprocess
 
-import fields
+import findings
 import tree
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -77,6 +77,7 @@ class Run:
 		self.defines = defines
 		self.incomplete = incomplete
 		self.accesses, self.regions, self.notes = True, False, False
+		self.whole = set()
 
 	def path(self, *parts):
 		return os.path.join(self.work, *parts)
@@ -103,7 +104,11 @@ class Run:
 		self.given = given
 		abs_path = os.path.abspath(given)
 		self.excerpt = self.path('excerpt') + encoded(abs_path)
-		self.env = dict(os.environ, UABATCH_WHOLE=self.path('unparsed'))
+		self.env = dict(os.environ, UABATCH_WHOLE=self.path('unparsed'),
+				UABATCH_FINDINGS=self.path('findings.jsonl'))
+		open(self.path('findings.jsonl'), 'w').close()
+		if os.path.exists(self.path('findings.first.jsonl')):
+			os.remove(self.path('findings.first.jsonl'))
 		root = tree.tree_root(given)
 		for k in ('UABATCH_TREE', 'UABATCH_SOURCE', 'UABATCH_REGIONLESS', 'UABATCH_LEFT_OUT'):
 			self.env.pop(k, None)
@@ -150,12 +155,25 @@ class Run:
 			if self.path('excerpt') + x in self.whole:
 				for d in [self.path('excerpt')] + list(copies):
 					shutil.copyfile(f, d + x)
+		# What the first run wrote of its findings (patch mode) stays
+		# apart from what this one writes.
+		os.replace(self.path('findings.jsonl'), self.path('findings.first.jsonl'))
+		open(self.path('findings.jsonl'), 'w').close()
 		# One file a group: each is analysed on its own, as with --dir.
 		with open(self.path('whole.groups'), 'w') as g:
 			g.write(''.join(w + '\n\n' for w in whole))
-		return (self.spatch(mode, args + ['--file-groups', self.path('whole.groups')],
-				    self.path('whole.out'), self.path('whole.err')) or
-			gave_up_on_some(self.path('whole.err')))
+		ran = (self.spatch(mode, args + ['--file-groups', self.path('whole.groups')],
+				   self.path('whole.out'), self.path('whole.err')) or
+		       gave_up_on_some(self.path('whole.err')))
+		if not ran:
+			os.replace(self.path('findings.first.jsonl'), self.path('findings.jsonl'))
+		return ran
+
+	def of_whole(self, path):
+		"""Is path (of the excerpt tree, or a line that begins with
+		one) of an excerpt made whole?"""
+		return any(path.startswith(w) and path[len(w):len(w) + 1] in ('', ':')
+			   for w in self.whole)
 
 	def merge_whole(self, first, second):
 		"""The lines of file first that are not of an excerpt made whole,
@@ -163,41 +181,57 @@ class Run:
 		rule sorts them (the lines of one file stay in their order)."""
 		top = self.path('excerpt')
 
-		def of_whole(line):
-			return any(line.startswith(w) and line[len(w):len(w) + 1] in (':', '\t')
-				   for w in self.whole)
-
 		def key(line):
-			rest = line[len(top):]
-			if line.startswith(top):
-				m = re.search('[:\t]', rest)
-				if m:
-					rest = rest[:m.start()] + ':'
-			k = rest[:rest.index(':') + 1] if ':' in rest else ''
-			return os.fsencode(k.split('\t')[0])
+			rest = line[len(top):] if line.startswith(top) else ''
+			return os.fsencode(rest[:rest.index(':') + 1] if ':' in rest else '')
 
-		lines = [l for l in read_lines(first) if not of_whole(l)] + read_lines(second)
+		lines = [l for l in read_lines(first) if not self.of_whole(l)] + read_lines(second)
 		lines.sort(key=key)
 		write_lines(first, lines)
 
-	def as_given(self, lines):
-		"""lines with the excerpt's path at their head made the path as
-		given: its rest, up to the ':' that ends it (or the tab, in a
-		field line, where it is escaped), decoded."""
+	def given_path(self, path):
+		"""The path as given of a path of the excerpt tree."""
+		if not path.startswith(self.excerpt):
+			return path
 		# "dir/" as given: "dir/file.c", not "dir//file.c".
 		to = self.given.rstrip('/') if len(self.given) > 1 else self.given
+		return to + decoded(path[len(self.excerpt):])
+
+	def as_given(self, lines):
+		"""lines with the excerpt's path at their head, up to the ':'
+		that ends it, made the path as given."""
 		out = []
 		for line in lines:
 			if line.startswith(self.excerpt):
-				rest = line[len(self.excerpt):]
-				m = re.search('[:\t]', rest)
-				end = m.start() if m else len(rest)
-				path = to + decoded(rest[:end])
-				if rest[end:end + 1] == '\t':
-					path = fields.escape(path)
-				line = path + rest[end:]
+				end = line.find(':', len(self.excerpt))
+				end = len(line) if end < 0 else end
+				line = self.given_path(line[:end]) + line[end:]
 			out.append(line)
 		return out
+
+	def found(self, *outputs):
+		"""The findings of the rule's outputs (JSON objects, one a line),
+		with the paths as given: those of an excerpt made whole from the
+		last output only, the rest in the rule's order (by place)."""
+		found = []
+		for i, out in enumerate(outputs):
+			for f in findings.read_jsonl(read_lines(out)):
+				if i + 1 < len(outputs) and self.whole and self.of_whole(f.path):
+					continue
+				found.append(f)
+		found.sort(key=lambda f: (os.fsencode(f.path), f.line, f.column))
+		for f in found:
+			f.path = self.given_path(f.path)
+		return found
+
+	def written(self):
+		"""The findings the rule wrote to its file (patch mode): the
+		functions it did not analyse, the regions modernize does not
+		rewrite."""
+		first = self.path('findings.first.jsonl')
+		if os.path.exists(first):
+			return self.found(first, self.path('findings.jsonl'))
+		return self.found(self.path('findings.jsonl'))
 
 	def problems(self, err):
 		"""What spatch could not analyse, from its standard error: the
@@ -214,7 +248,6 @@ class Run:
 			m = re.match(r'EXN: (.*) in (.*)$', line)
 			if m:
 				said.append('%s: not analysed: Coccinelle failed: %s' % (m.group(2), m.group(1)))
-		said += [f.text() for f in fields.findings_of(text, 'not-parsed')]
 		if any('Error in Python script' in l or l.startswith('Traceback') for l in text):
 			first = next(l for l in text if 'Error' in l or 'error' in l)
 			said.append('%s: not analysed: the analysis in cocci/ failed: %s' % (self.given, first))
@@ -258,9 +291,9 @@ def write_lines(path, lines):
 
 
 def scan(o, paths, work, incomplete):
-	"""Run the rule in report mode on each path; its findings, as the
-	field lines it writes, with the paths as given."""
-	common = '-D fields' + (' -D notes' if o.notes else '')
+	"""Run the rule in report mode on each path; its findings, with the
+	paths as given."""
+	common = '-D json' + (' -D notes' if o.notes else '')
 	out = []
 	for path in paths:
 		run = Run(work, o.jobs, common, incomplete)
@@ -274,12 +307,14 @@ def scan(o, paths, work, incomplete):
 			continue
 		report, err = run.path('out'), run.path('spatch.err')
 		run.on_excerpt('-D report', [], report, err)
+		outputs = [report]
 		if run.parse_whole('-D report', []):
-			run.merge_whole(report, run.path('whole.out'))
+			outputs.append(run.path('whole.out'))
 			run.merge_whole(err, run.path('whole.err'))
-		found = run.as_given(read_lines(report))
+		found = run.found(*outputs)
 		out += found
 		run.problems(err)
 		run.left_out()
-		incomplete.count += len(fields.findings_of(found, 'not-parsed'))
+		# Reported among the findings; the analysis is incomplete.
+		incomplete.count += sum(f.id == 'not-parsed' for f in found)
 	return out

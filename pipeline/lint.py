@@ -27,16 +27,16 @@ import tempfile
 
 import check
 import findings
+import options
 import patchfile
 import tree
 from cocci import Failed, scan
 from errors import Fatal, Incomplete, Usage
-from fields import findings_of
 
 PROG = 'uabatch lint'
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-USAGE = ('usage: uabatch lint [--kdir KDIR] [--build DIR] [--strict] [--format text|json|sarif|checkpatch]\n'
-	 '                   [-g REV|RANGE] [PATCH|-]\n')
+USAGE = ('usage: uabatch lint [--kdir KDIR] [--build DIR] [--strict]\n'
+	 '                   [--format text|json|jsonl|sarif|checkpatch] [-g REV|RANGE] [PATCH|-]\n')
 # What checkpatch.pl --terse says of a line, by how grave it is: b4
 # counts a line with 'ERROR:' a failure, any other a warning.
 CHECKPATCH_LEVEL = {'defect': 'ERROR', 'warning': 'WARNING', 'note': 'CHECK'}
@@ -167,12 +167,17 @@ def stand_ins(kdir, new):
 		proposed = [w[1] for w in (l.split() for l in f) if len(w) > 3 and w[0] == 'open' and w[3] == 'none']
 	for p in proposed:
 		defined = re.compile(r'^#\s*define\s+%s\b|^[A-Za-z_].*[\s*]%s\s*\(' % (p, p), re.M)
-		if not any(defined.search(open(os.path.join(d, n), errors='surrogateescape').read())
+		if not any(defines(os.path.join(d, n), defined)
 			   for top in (os.path.join(kdir, 'include'), os.path.join(kdir, 'arch'), new)
 			   for d, _, files in os.walk(top) for n in files if n.endswith('.h')):
 			out.append('void %s(const void __user *ptr, unsigned long size);\n' % p)
 			out.append('#define %s(ptr, size) %s(ptr, size)\n' % (p, p))
 	return ''.join(out)
+
+
+def defines(path, definition):
+	with open(path, errors='surrogateescape') as f:
+		return definition.search(f.read()) is not None
 
 
 class Options:
@@ -190,34 +195,13 @@ class Options:
 
 def parse(args):
 	o = Options()
-	valued = {'--kdir': 'kdir', '--build': 'build', '--format': 'format', '-g': 'rev'}
-	while args:
-		a = args[0]
-		name, eq, value = a.partition('=')
-		if name in valued and name != '-g' and eq:
-			setattr(o, valued[name], value)
-			args = args[1:]
-		elif a in valued:
-			if len(args) < 2:
-				raise Usage()
-			setattr(o, valued[a], args[1])
-			args = args[2:]
-		elif a == '--strict':
-			o.strict, args = True, args[1:]
-		elif a == '--':
-			args = args[1:]
-			break
-		elif a == '-':
-			break
-		elif a.startswith('-'):
-			raise Usage("unknown option '%s'" % a)
-		else:
-			break
+	args = options.parse(args, o, {'--kdir': 'kdir', '--build': 'build', '--format': 'format',
+				       '-g': 'rev'}, {'--strict': 'strict'})
 	if len(args) > 1 or (o.rev and args):
 		raise Usage()
 	o.patch = args[0] if args else '-'
-	if o.format not in ('text', 'json', 'sarif', 'checkpatch'):
-		raise Fatal('--format %s: not one of text, json, sarif, checkpatch' % o.format)
+	if o.format not in findings.FORMATS:
+		raise Fatal('--format %s: not one of %s' % (o.format, ', '.join(findings.FORMATS)))
 	if o.patch != '-' and not os.path.isfile(o.patch):
 		raise Fatal('%s: no such file' % o.patch)
 	if not o.rev and o.patch == '-' and sys.stdin.isatty():
@@ -251,6 +235,7 @@ class Lint:
 		self.incomplete = 0
 		self.engines, self.checker, self.arch = self.checkers()
 		self.reports = 0
+		self.stand_ins_of = {}	# the stand-ins of each patched side
 
 	def checkers(self):
 		"""The engines that can run, the checker that runs them, and the
@@ -319,10 +304,9 @@ class Lint:
 		if sources:
 			# Advice on the lines the patch touches, cold paths too.
 			incomplete = LintIncomplete(sides.new)
-			field_lines = scan(self.o, [os.path.join(sides.new, f) for f in sources],
-					   os.path.join(self.work, 'scan'), incomplete)
+			found += scan(self.o, [os.path.join(sides.new, f) for f in sources],
+				      os.path.join(self.work, 'scan'), incomplete)
 			self.incomplete += incomplete.count
-			found += findings_of(field_lines)
 		for f in sources:
 			found += self.checked(sides, f, lines[f], touched)
 		prefix = sides.new + '/'
@@ -342,6 +326,13 @@ class Lint:
 				kept[k].engine += ',' + f.engine
 		return sorted(kept.values(), key=lambda f: (os.fsencode(f.path), f.line, f.column,
 							     f.severity, f.message))
+
+	def stand_ins(self, new):
+		"""stand_ins() of the tree and the patched side new, worked out
+		once: it reads every header of the tree."""
+		if new not in self.stand_ins_of:
+			self.stand_ins_of[new] = stand_ins(self.kdir, new)
+		return self.stand_ins_of[new]
 
 	def checked(self, sides, f, lines, touched):
 		"""Both checkers' findings in file f of the patch: a .c file
@@ -368,7 +359,7 @@ class Lint:
 		os.makedirs(wrap, exist_ok=True)
 		wrapper = os.path.join(wrap, re.sub(r'[^A-Za-z0-9_]', '_', os.path.basename(f)) + '.c')
 		with open(wrapper, 'w', errors='surrogateescape') as w:
-			w.write(stand_ins(self.kdir, sides.new) + '#include "%s"\n' % c)
+			w.write(self.stand_ins(sides.new) + '#include "%s"\n' % c)
 		found = []
 		for e in self.engines:
 			try:
@@ -439,7 +430,7 @@ def run(o, work):
 				sys.stdout.write(title + '\n')
 			sys.stdout.write(findings.render(found, o.format, o.strict))
 		every += found
-	if o.format in ('json', 'sarif'):
+	if o.format in ('json', 'jsonl', 'sarif'):
 		sys.stdout.write(findings.render(every, o.format, o.strict))
 	if failing or lint.broken:
 		return 1

@@ -9,9 +9,8 @@ import shutil
 import subprocess
 import sys
 
-from cocci import LOOP_BLOCK, PLACEHOLDER, TOP, Run, read_lines
+from cocci import LOOP_BLOCK, PLACEHOLDER, TOP, Run
 from errors import Fatal
-from fields import findings_of
 import tree
 
 
@@ -49,8 +48,11 @@ def patch_path(run, path):
 	if run.parse_whole('-D patch', ['--in-place'], [pristine]):
 		run.merge_whole(err, run.path('whole.err'))
 	run.problems(err)
-	for line in run.as_given([f.text() for f in findings_of(read_lines(err), 'scoped-region')]):
-		run.incomplete.note(line)
+	for f in run.written():
+		if f.id == 'not-parsed':
+			run.incomplete.say(f.text())
+		elif f.id == 'scoped-region':
+			run.incomplete.note(f.text())
 	run.left_out()
 	diff = []
 	for f, x in run.files:
@@ -126,7 +128,7 @@ def patch(cmd, o, paths, work, incomplete):
 	else:
 		o.scoped_api = ''
 	# -D relayout: the driver lays out what the rule writes.
-	common = '-D fields' + (' -D notes' if o.notes else '') + ' -D relayout'
+	common = '-D json' + (' -D notes' if o.notes else '') + ' -D relayout'
 	if cmd == 'modernize':
 		common += ' -D modernize'
 	diff = []
@@ -141,6 +143,10 @@ def patch(cmd, o, paths, work, incomplete):
 						'the API needs (since 6.19)' % ('uabatch', path))
 			run.defines += ' -D scoped'
 		elif tree.style_for(path, o.style) == 'scoped':
+			root = tree.tree_root(path)
+			if root and not tree.has_scoped_api(root):
+				raise Fatal('--style scoped: %s has no scoped_user_*_access() (6.19), which '
+					    'the rewrite would use' % root)
 			run.defines += ' -D scoped'
 		diff += patch_path(run, path)
 	if vroot and diff:
@@ -148,9 +154,13 @@ def patch(cmd, o, paths, work, incomplete):
 			f.write(''.join(diff))
 		cmd_line = ['sh', os.path.join(TOP, 'scripts', 'verify.sh')]
 		cmd_line += ['--scoped-api', o.scoped_api] if o.scoped_api else []
+		# Its verdicts as data, for candidates, instead of said.
+		cmd_line += ['--verdicts', o.verdicts] if o.verdicts else []
 		r = subprocess.run(cmd_line + [vroot, os.path.join(work, 'patch')] + o.builds,
-				   stdout=subprocess.PIPE)
+				   stdout=subprocess.PIPE,
+				   stderr=subprocess.PIPE if o.verdicts else None)
 		if r.returncode:
+			sys.stderr.write(os.fsdecode(r.stderr or b''))
 			sys.exit(r.returncode)
 		return os.fsdecode(r.stdout)
 	return ''.join(diff)

@@ -80,9 +80,9 @@ cut -f2 "$work/conversions" | sort -u > "$work/files"
 mkdir -p "$work/copy"
 status=0
 # shellcheck disable=SC2046
-(cd "$old" && "$top/uabatch" modernize $(cat "$work/files")) > "$work/diff" 2> "$work/why" ||
+(cd "$old" && "$top/uabatch" modernize $(cat "$work/files")) > "$work/diff" 2> "$work/err" ||
 	status=$?
-[ $status -le 1 ] || { cat "$work/why" >&2; echo "modernize-history.sh: modernize failed" >&2; exit 2; }
+[ $status -le 1 ] || { cat "$work/err" >&2; echo "modernize-history.sh: modernize failed" >&2; exit 2; }
 while read -r f; do
 	mkdir -p "$work/copy/$(dirname "$f")"
 	cp "$old/$f" "$work/copy/$f"
@@ -90,19 +90,37 @@ done < "$work/files"
 (cd "$work/copy" && patch -s -p1 < "$work/diff")
 # shellcheck disable=SC2046
 REGEX=$SCOPED lines_in "$work/copy" $(cat "$work/files") > "$work/ours"
+# Why modernize leaves a region: the scoped-region findings of OLD's
+# files, as the model has them.
+status=0
+# shellcheck disable=SC2046
+(cd "$old" && "$top/uabatch" scan --all --style scoped --format jsonl $(cat "$work/files")) \
+	> "$work/findings" 2> "$work/err" || status=$?
+[ $status -le 1 ] || [ $status = 3 ] ||
+	{ cat "$work/err" >&2; echo "modernize-history.sh: scan failed" >&2; exit 2; }
 
-while IFS='	' read -r fn f want; do
-	got=$(awk -F'\t' -v fn="$fn" -v f="$f" '$1 == fn && $3 == f { print $4 " " $5 }' \
-		"$work/ours" | sort -u | sed ':a; N; s/\n/, /; ba')
-	if [ "$got" = "$want" ]; then
-		printf 'same\t%s\t%s\t%s\n' "$fn" "$f" "$want"
-	elif [ -n "$got" ]; then
-		printf 'differs\t%s\t%s\t%s\t%s\n' "$fn" "$f" "$want" "$got"
-	else
-		why=$(grep -F "$f:" "$work/why" | grep -F " in $fn() " | head -n 1 |
-			sed 's/.*(not auto-fixable: \(.*\)) \[uaccess:scoped-region\]$/\1/')
-		printf 'left\t%s\t%s\t%s\t%s\n' "$fn" "$f" "$want" "${why:-no scoped-region note}"
-	fi
-done < "$work/conversions" > "$work/table"
+python3 - "$work/conversions" "$work/ours" "$work/findings" > "$work/table" <<'EOF'
+import json
+import sys
+
+ours = {}
+for row in open(sys.argv[2]):
+	fn, _, f, mode, ptr = row.rstrip('\n').split('\t')
+	ours.setdefault((fn, f), set()).add(mode + ' ' + ptr)
+why = {}
+for line in open(sys.argv[3]):
+	d = json.loads(line)
+	if d['id'] == 'scoped-region' and d['why_not']:
+		why.setdefault((d['function'], d['file']), d['why_not'])
+for row in open(sys.argv[1]):
+	fn, f, want = row.rstrip('\n').split('\t')
+	got = ', '.join(sorted(ours.get((fn, f), ())))
+	if got == want:
+		print('same\t%s\t%s\t%s' % (fn, f, want))
+	elif got:
+		print('differs\t%s\t%s\t%s\t%s' % (fn, f, want, got))
+	else:
+		print('left\t%s\t%s\t%s\t%s' % (fn, f, want, why.get((fn, f), 'no scoped-region note')))
+EOF
 cat "$work/table"
 echo "$(grep -c '^same' "$work/table" || true) of $(wc -l < "$work/table"): mode and pointer as $(basename "$new")"

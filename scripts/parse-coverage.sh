@@ -18,9 +18,9 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/uabatch-coverage.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 status=0
-(cd "$tree" && "$top/uabatch" scan --all --format fields .) > "$work/scan" 2> /dev/null || status=$?
+(cd "$tree" && "$top/uabatch" scan --all --format jsonl .) > "$work/scan" 2> /dev/null || status=$?
 [ $status -le 3 ] && [ $status != 2 ] || { echo "parse-coverage: scan failed" >&2; exit 2; }
-awk -F'\t' '$5 == "not-parsed"' "$work/scan" > "$work/unparsed"
+python3 "$top/model/findings.py" text --id not-parsed < "$work/scan" | sed 's/^\.\///' > "$work/unparsed"
 
 regionless=$(for a in "$tree"/arch/*/; do
 	a=$(basename "$a")
@@ -35,4 +35,4 @@ total=$(cat "$work/total")
 unparsed=$(wc -l < "$work/unparsed")
 awk -v t="$total" -v u="$unparsed" 'BEGIN {
 	printf "%d functions with user accesses, %d not parsed: %.1f%% parsed\n", t, u, 100 * (t - u) / t }'
-python3 "$top/pipeline/fields.py" text < "$work/unparsed" | sed 's/^\.\///'
+cat "$work/unparsed"

@@ -44,16 +44,23 @@ done > "$work/batched-since"
 cut -f1 "$work/batched-since" | sort -u > "$work/files"
 : > "$work/findings"
 if [ -s "$work/files" ]; then
-	(cd "$old" && xargs "$top/uabatch" scan --all --format fields < "$work/files") \
+	(cd "$old" && xargs "$top/uabatch" scan --all --format jsonl < "$work/files") \
 		> "$work/findings" || true
 fi
 
-while IFS='	' read -r f fn what; do
-	id=$(awk -F'\t' -v f="$f" -v fn="$fn" '$1 == f && $6 == fn { print $5 }' "$work/findings" |
-		sort -u | tr '\n' ' ')
-	if [ -n "$id" ]; then
-		printf 'found\t%s\t%s\t%s\t%s\n' "$f" "$fn" "$what" "${id% }"
-	else
-		printf 'missed\t%s\t%s\t%s\n' "$f" "$fn" "$what"
-	fi
-done < "$work/batched-since"
+python3 - "$work/findings" "$work/batched-since" <<'EOF'
+import json
+import sys
+
+ids = {}
+for line in open(sys.argv[1]):
+	f = json.loads(line)
+	ids.setdefault((f['file'], f['function']), set()).add(f['id'])
+for row in open(sys.argv[2]):
+	f, fn, what = row.rstrip('\n').split('\t')
+	found = ids.get((f, fn))
+	if found:
+		print('found\t%s\t%s\t%s\t%s' % (f, fn, what, ' '.join(sorted(found))))
+	else:
+		print('missed\t%s\t%s\t%s' % (f, fn, what))
+EOF

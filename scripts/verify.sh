@@ -29,17 +29,25 @@
 # with the API of tree NEW (--scoped-api NEW), over the tree's own
 # accessors: scripts/scoped-backport.sh.
 #
-# usage: verify.sh [--scoped-api NEW] KDIR DIFF BUILD...
+# usage: verify.sh [--scoped-api NEW] [--verdicts FILE] KDIR DIFF BUILD...
 # KDIR is the tree DIFF applies to (patch -p1); each BUILD a build
 # directory of it (make O=), or the tree itself, one an architecture.
-# Prints the diff of the fixes kept; one line a fix on stderr.
+# Prints the diff of the fixes kept; one line a fix on stderr, and with
+# --verdicts the same in FILE as data, one line a fix:
+#   PATH <tab> FUNCTION <tab> verified|dropped <tab> BUILD|WHY
+# (FUNCTION empty where a whole file is dropped).
 
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 scoped_api=
+verdicts=/dev/null
 if [ "$1" = --scoped-api ]; then
 	scoped_api=$(cd "$2" && pwd)
+	shift 2
+fi
+if [ "$1" = --verdicts ]; then
+	verdicts=$2
 	shift 2
 fi
 kdir=$(cd "$1" && pwd)
@@ -51,9 +59,16 @@ trap 'rm -rf "$work"' EXIT
 work=$(cd "$work" && pwd)
 trap 'exit 2' HUP INT TERM
 
-say()
+# The verdict on function $2 of file $1 (or on the whole file, with no
+# function): $3 verified in build directory $4, or dropped, why $4.
+verdict()
 {
-	echo "uabatch: verify: $*" >&2
+	if [ "$3" = verified ]; then
+		echo "uabatch: verify: $1: $2(): verified in $4" >&2
+	else
+		echo "uabatch: verify: $1: ${2:+$2(): }dropped: $4" >&2
+	fi
+	printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" >> "$verdicts"
 }
 
 # The architecture a build directory is configured for, from .config.
@@ -357,8 +372,7 @@ verify_in_host()
 		set -- "$build" "$work/old/$host" "$host" "$hostcmd" "$work/before"
 	fi
 	if ! check_build "$@"; then
-		say "$file: dropped: $host does not build as it is in $(basename "$build"):" \
-			"$(head -n 1 "$work/before")"
+		verdict "$file" "" dropped "$host does not build as it is in $(basename "$build"): $(head -n 1 "$work/before")"
 		return
 	fi
 	kept=
@@ -373,20 +387,21 @@ verify_in_host()
 			"compiled out"*)
 				# Said if no build directory after this one
 				# compiles it.
-				printf '%s\t%s\n' "$n" "$fn(): dropped: $why" >> "$work/compiled-out" ;;
+				printf '%s\t%s\t%s\n' "$n" "$fn" "$why" >> "$work/compiled-out" ;;
 			?*)
-				say "$file: $fn(): dropped: $why" ;;
+				verdict "$file" "$fn" dropped "$why" ;;
 			*)
 				kept=${kept:+$kept,}$n ;;
 			esac
 		done
 		if [ -n "$kept" ] && [ -n "$(judge "$kept")" ]; then
-			say "$file: dropped: its fixes pass alone, not together"
+			verdict "$file" "" dropped "its fixes pass alone, not together"
 			kept=
 		fi
 	fi
 	for n in $(echo "$kept" | tr , ' '); do
-		say "$file: $(awk -F'\t' -v n="$n" '$1 == n { print $2 }' "$work/fixes")(): verified in $(basename "$build")"
+		verdict "$file" "$(awk -F'\t' -v n="$n" '$1 == n { print $2 }' "$work/fixes")" verified \
+			"$(basename "$build")"
 	done
 	[ -z "$kept" ] || kept_all=${kept_all:+$kept_all,}$kept
 }
@@ -403,13 +418,13 @@ while IFS= read -r file; do
 	orig=$kdir/$file
 	builds_for "$file" > "$work/builds"
 	if [ ! -s "$work/builds" ]; then
-		say "$file: dropped: no build directory for $(echo "$file" | cut -d/ -f1-2)"
+		verdict "$file" "" dropped "no build directory for $(echo "$file" | cut -d/ -f1-2)"
 		continue
 	fi
 	awk -v f="$file" '/^--- a\// { on = ($0 == "--- a/" f) } on' "$diff" > "$work/file.diff"
 	cp "$orig" "$work/patched"
 	(cd "$work" && patch -s -p1 -o patched.out "$orig" < file.diff) > /dev/null 2>&1 ||
-		{ say "$file: dropped: the patch does not apply"; continue; }
+		{ verdict "$file" "" dropped "the patch does not apply"; continue; }
 	diff -U0 "$orig" "$work/patched.out" > "$work/u0" || true
 	awk -f "$top/scripts/functions.awk" "$orig" > "$work/scanned"
 	awk -v list=1 -f "$top/scripts/split-fixes.awk" "$work/u0" "$work/scanned" "$orig" > "$work/fixes"
@@ -461,12 +476,12 @@ while IFS= read -r file; do
 	if [ -z "$tried" ]; then
 		[ "$(wc -l < "$work/builds")" -gt 1 ] &&
 			why="no build directory given builds it or a .c file that includes it"
-		say "$file: dropped: $why"
+		verdict "$file" "" dropped "$why"
 		continue
 	fi
-	cut -f2- "$work/compiled-out" | while IFS= read -r said; do
-		say "$file: $said"
-	done
+	while IFS='	' read -r _ fn why; do
+		verdict "$file" "$fn" dropped "$why"
+	done < "$work/compiled-out"
 	[ -n "$kept_all" ] || continue
 	with_fixes "$kept_all" "$work/kept"
 	diff -u -p --label "a/$file" --label "b/$file" "$orig" "$work/kept" || true

@@ -15,7 +15,7 @@
 
 candidates()
 {
-	sh "$top/scripts/candidates.sh" "$@"
+	"$top/uabatch" candidates "$@"
 }
 
 k612=$(ktree 6.12)
@@ -122,7 +122,7 @@ done < "$work/touched"
 # On a terminal, progress on stderr.  A tree that is not configured
 # (5.10 is unpacked only), with no build directory: nothing to verify in,
 # refused.
-script -qec "sh $top/scripts/candidates.sh --kdir $k612 --build $b612 --out $work/tty-series kernel/time/time.c" \
+script -qec "$top/uabatch candidates --kdir $k612 --build $b612 --out $work/tty-series kernel/time/time.c" \
 	/dev/null > "$work/tty" || [ $? = 1 ] || die "candidates on a terminal failed"
 grep -q "$(printf '\r')uabatch candidates: scan and patch --verify: kernel/time/time.c" "$work/tty" ||
 	{ cat -A "$work/tty" >&2; die "no progress on a terminal"; }

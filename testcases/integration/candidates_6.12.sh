@@ -14,7 +14,7 @@ b612=$cache/build-6.12-x86_64
 # said on standard error; the series of the rest is written.
 status=0
 /usr/bin/time -f '%e %U %S' -o "$work/time" \
-	sh "$top/scripts/candidates.sh" --kdir "$k612" --build "$b612" --out "$work/series" \
+	"$top/uabatch" candidates --kdir "$k612" --build "$b612" --out "$work/series" \
 	. > "$work/summary" 2> "$work/err" || status=$?
 [ $status = 1 ] || [ $status = 3 ] || { cat "$work/err" >&2; die "candidates failed ($status)"; }
 [ $status = 1 ] || grep -q 'not parsed' "$work/err" ||

@@ -6,7 +6,8 @@
 # says: report gives the warnings (with SPFLAGS=-D notes the notes too) at
 # their lines, context marks every access of a run (a run of 'if (put)'
 # statements as well as one condition), org lists them, and patch writes
-# a diff that applies, with nothing on standard error.
+# a diff that applies, with nothing on standard error; -D scoped is
+# refused in a tree without the scoped API.
 
 . "$(dirname "$0")/../lib.sh"
 
@@ -67,4 +68,12 @@ for v in 6.12 7.2; do
 	expect "^-.*put_user(ndropped, &sp->dropped)" "$v: context mode: the first statement of the run is not marked"
 	expect "^-.*put_user(nevents, &sp->queued)" "$v: context mode: the second statement of the run is not marked"
 done
-echo "coccicheck: report (warnings, and notes with -D notes), org, context and patch modes in 6.12 and 7.2"
+# -D scoped where the tree has no scoped_user_*_access() (6.12): refused,
+# with a message and no patch, not a patch that cannot build.
+k=$(ktree 6.12)
+make -s -C "$k" coccicheck COCCI="$top/cocci/batch.cocci" MODE=patch M=drivers/usb/core \
+	SPFLAGS="-D scoped" > "$work/out" 2> "$work/err" && die "6.12: coccicheck -D scoped passed"
+grep -q "^batch.cocci: -D scoped: $k has no scoped_user_\*_access() (6.19)" "$work/out" "$work/err" ||
+	{ cat "$work/out" "$work/err" >&2; die "6.12: coccicheck -D scoped: no message"; }
+grep -q '^+' "$work/out" && die "6.12: coccicheck -D scoped wrote a patch"
+echo "coccicheck: report (warnings, and notes with -D notes), org, context and patch modes in 6.12 and 7.2; -D scoped refused in 6.12"

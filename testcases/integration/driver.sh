@@ -3,7 +3,7 @@
 #
 # The driver's contract: in a kernel tree, 'patch' writes paths for
 # 'patch -p1' from the tree's root and leaves the tree alone; 'scan'
-# writes text, json or sarif; bad input is refused with exit 2 and a
+# writes text, json, jsonl or sarif; bad input is refused with exit 2 and a
 # message naming the path, and nothing is written.
 
 . "$(dirname "$0")/../lib.sh"
@@ -41,12 +41,32 @@ expect_refusal scan --jobs zero "$k612/$hdr" | grep -q 'zero' || die "bad --jobs
 expect_refusal scan --format yaml "$k612/$hdr" | grep -q 'yaml' || die "bad --format not named"
 "$top/uabatch" scan --format text "$k612/$hdr" > "$work/out" || [ $? = 1 ] || die "--format text refused"
 grep -q 'uaccess:batch-put-run' "$work/out" || die "--format text: no finding"
-# json and sarif say the same; the SARIF passes Microsoft's validator.
+# jsonl: the model of a finding, one a line: its function, that patch
+# rewrites it and what it saves; rendered as text it is scan's text, and
+# json holds the same objects.
+"$top/uabatch" scan --format jsonl "$k612/$hdr" > "$work/out.jsonl" || [ $? = 1 ] ||
+	die "--format jsonl refused"
+python3 "$top/model/findings.py" text < "$work/out.jsonl" | cmp -s - "$work/out" ||
+	die "--format jsonl, rendered, is not scan's text"
 "$top/uabatch" scan --format json "$k612/$hdr" > "$work/out.json" || [ $? = 1 ] || die "--format json refused"
+python3 - "$work/out.jsonl" "$work/out.json" <<'EOF' || die "--format jsonl: not the finding of epoll_put_uevent()"
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+assert lines == json.load(open(sys.argv[2])), 'json and jsonl differ'
+f = [d for d in lines if d['function'] == 'epoll_put_uevent']
+assert len(f) == 1 and f[0]['id'] == 'batch-put-run' and f[0]['kind'] == 'advice', f
+assert f[0]['fixable'] is True and f[0]['why_not'] is None, f
+assert f[0]['saves'] == {'pairs': 1, 'per': 'call'}, f
+EOF
+# json and sarif say the same; the SARIF passes Microsoft's validator.
 grep -q '"id": "batch-put-run"' "$work/out.json" || die "--format json: no finding"
 (cd "$k612" && "$top/uabatch" scan --format sarif "$hdr") > "$work/out.sarif" ||
 	[ $? = 1 ] || die "--format sarif refused"
 grep -q "\"uri\": \"$hdr\"" "$work/out.sarif" || die "--format sarif: no finding at $hdr"
 sh "$top/scripts/sarif-validator.sh" "$work/out.sarif" >&2 || die "--format sarif: not valid SARIF"
 expect_refusal frobnicate > /dev/null
+# The scoped style in a tree without the API (6.19): refused.
+expect_refusal patch --style scoped "$k612/$hdr" |
+	grep -q -- "--style scoped: $k612 has no scoped_user_\*_access() (6.19)" ||
+	die "--style scoped in 6.12 not refused"
 echo "driver: tree paths, untouched tree, refusals"

@@ -114,13 +114,13 @@ grep -q 'not a regular file' "$work/err" || die "check of a FIFO: not said"
 # moments, the tree stays as it was.
 mkdir "$work/empty"
 ln -s "$work/empty" "$work/link"
-run sh "$top/scripts/candidates.sh" --kdir "$k" --build "$b" --out "$work/link" include/linux/eventpoll.h
+run "$top/uabatch" candidates --kdir "$k" --build "$b" --out "$work/link" include/linux/eventpoll.h
 expect_status 1 "candidates into a link"
 ls "$work/empty"/*.patch > /dev/null 2>&1 || die "candidates wrote nothing through the link"
 touch "$work/stamp"
 sleep 1
 for delay in 1 4 9; do
-	sh "$top/scripts/candidates.sh" --kdir "$k" --build "$b" --out "$work/killed.$delay" \
+	"$top/uabatch" candidates --kdir "$k" --build "$b" --out "$work/killed.$delay" \
 		kernel/time/time.c include/linux/eventpoll.h > /dev/null 2>&1 &
 	pid=$!
 	sleep "$delay"

@@ -1,0 +1,405 @@
+# SPDX-License-Identifier: GPL-2.0
+"""uabatch candidates: the patches uabatch proposes for a kernel tree, as
+a series in 'git format-patch' form that 'git am' applies in order.
+
+The fixes are those 'uabatch patch --verify' keeps: what scan reports as
+warnings (paths that run per I/O or per event; notes are left out),
+rewritten where the rewrite is sound, built in a build directory of the
+tree (--build DIR, as for patch; default the tree, if configured) and
+passed by both checkers, objtool and checkpatch.pl.  One patch per
+function, the ones that save the most begin/end pairs first (a loop
+saves its accesses' pairs per element, counted as 1000 a call).  Each
+patch has:
+
+ - a subject with the subsystem's prefix (maintainers.py);
+ - a body that says what is batched and how many user-access begin/end
+   pairs it saves;
+ - Cc: headers from the tree's scripts/get_maintainer.pl (no git
+   history in a source package: --no-git);
+ - From: the invoking user's git identity, or a placeholder that is no
+   one's; and no Signed-off-by: whoever sends it adds theirs.
+
+DIR/summary has one line a candidate, '<patch file> <path> <functions>
+verified in <build directory>', then one a fix that was dropped,
+'dropped <path> <function()> <why>'.  The tree is only read.
+
+What a finding is, whether it is rewritten and what it saves come from
+the model of a finding (model/findings.py); what the builds kept, from
+the verdicts of scripts/verify.sh, as data."""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+import types
+
+import check
+import cocci
+import maintainers
+import options
+import rewrite
+import tree
+from errors import Fatal, Incomplete, Usage
+
+TOP = cocci.TOP
+PROG = 'uabatch candidates'
+LOOPS = ('batch-put-loop', 'batch-get-loop')
+
+
+class Progress:
+	"""One line of progress on standard error, rewritten in place; only
+	on a terminal."""
+
+	def __init__(self):
+		self.shown = sys.stderr.isatty()
+
+	def say(self, what):
+		if self.shown:
+			sys.stderr.write('\r%s: %s\033[K' % (PROG, what))
+			sys.stderr.flush()
+
+	def end(self):
+		if self.shown:
+			sys.stderr.write('\n')
+			self.shown = False
+
+
+class Quiet(Incomplete):
+	"""What was not analysed, kept to be said at the end (with exit 3)
+	rather than as it is met."""
+
+	def __init__(self):
+		Incomplete.__init__(self)
+		self.lines = []
+
+	def note(self, line):
+		self.lines.append(line)
+
+
+def parse(args):
+	"""The options and the paths, from the tree's root."""
+	o = types.SimpleNamespace(kdir='', out='', builds=[])
+	args = options.parse(args, o, {'--kdir': 'kdir', '--out': 'out', '--build': 'builds'},
+			     lists=['--build'])
+	o.builds = [check.build_dir(b) for b in o.builds]
+	if not o.kdir or not o.out:
+		raise Usage()
+	if not tree.is_kernel_tree(o.kdir):
+		raise Fatal('--kdir %s: not a kernel tree' % o.kdir)
+	o.kdir = os.path.realpath(o.kdir)
+	if os.path.lexists(o.out):
+		if not os.path.isdir(o.out):
+			raise Fatal('--out %s: exists and is not a directory' % o.out)
+		if os.listdir(o.out):
+			raise Fatal('--out %s: not empty' % o.out)
+	o.parent = os.path.dirname(o.out) or '.'
+	if not os.path.isdir(o.parent):
+		raise Fatal('--out %s: no directory %s' % (o.out, o.parent))
+	return o, [in_tree(o.kdir, p) for p in args or ['.']]
+
+
+def in_tree(kdir, path):
+	"""path (relative to kdir, or absolute inside it) from kdir."""
+	if path == kdir:
+		rel = '.'
+	elif path.startswith(kdir + '/'):
+		rel = path[len(kdir) + 1:]
+	elif path.startswith('/'):
+		raise Fatal('%s: not in %s' % (path, kdir))
+	else:
+		rel = path
+	if '..' in rel.split('/'):
+		raise Fatal('%s: not in %s' % (path, kdir))
+	full = os.path.join(kdir, rel)
+	if not os.path.exists(full):
+		raise Fatal('%s: no such file or directory in %s' % (path, kdir))
+	if rel.endswith(('.c', '.h')):
+		if not os.path.isfile(full):
+			raise Fatal('%s: not a regular file' % path)
+	elif not os.path.isdir(full):
+		raise Fatal('%s: not a directory, nor a .c or .h file' % path)
+	return rel
+
+
+def run(args):
+	"""Stdout of the command args; it must succeed."""
+	return subprocess.run(args, stdout=subprocess.PIPE, check=True).stdout
+
+
+def fixes_of(kdir, path, diff, work):
+	"""The fixes of the verified diff of one file, grouped with their
+	compat twins (processcompl() and processcompl_compat(): one patch,
+	as a maintainer wants them): [(twin, [(fix, function, first
+	changed line, first line, last line)])] in the file's order, and
+	the file as the diff leaves it (to apply groups of fixes to)."""
+	new = os.path.join(work, 'new')
+	subprocess.run(['patch', '-s', '-p1', '-o', new, os.path.join(kdir, path)],
+		       input=os.fsencode(diff), cwd=work, stdout=subprocess.DEVNULL, check=True)
+	with open(os.path.join(work, 'u0'), 'wb') as f:
+		f.write(subprocess.run(['diff', '-U0', os.path.join(kdir, path), new],
+				       stdout=subprocess.PIPE).stdout)
+	with open(os.path.join(work, 'scanned'), 'wb') as f:
+		f.write(run(['awk', '-f', os.path.join(TOP, 'scripts', 'functions.awk'),
+			     os.path.join(kdir, path)]))
+	listed = split_fixes(kdir, path, work, ['-v', 'list=1'])
+	groups = {}
+	for line in listed.decode(errors='surrogateescape').splitlines():
+		n, fn, changed, first, last = line.split('\t')
+		twin = re.sub(r'_compat$', '', re.sub(r'^compat_', '', fn)).replace('_compat_', '_', 1)
+		groups.setdefault(twin, []).append((n, fn, int(changed), int(first), int(last)))
+	return list(groups.items())
+
+
+def split_fixes(kdir, path, work, how):
+	return run(['awk'] + how + ['-f', os.path.join(TOP, 'scripts', 'split-fixes.awk'),
+				    os.path.join(work, 'u0'), os.path.join(work, 'scanned'),
+				    os.path.join(kdir, path)])
+
+
+class Candidate:
+	"""One patch: a function (and its compat twin) of a file, its diff
+	against the tree, the findings it rewrites."""
+
+	def __init__(self, path, diff, found):
+		self.path = path
+		self.diff = diff
+		self.findings = found
+		self.functions = list(dict.fromkeys(f.function for f in found))
+		removed = [l for l in diff.splitlines() if l.startswith('-') and not l.startswith('--- a/')]
+		self.calls = [m.group(1) for l in removed
+			      for m in re.finditer(r'(?<![A-Za-z0-9_])(_*(?:put|get)_user) *\(', l)]
+
+	def saves(self):
+		"""The begin/end pairs it saves a call, as a sort key: a loop's
+		per element counted as 1000."""
+		return sum(f.saves['pairs'] * (1000 if f.saves['per'] == 'element' else 1)
+			   for f in self.findings if f.saves)
+
+	def kind(self):
+		verbs = sorted(set(re.sub(r'^_*|_user$', '', c) for c in self.calls))
+		return {(): '', ('get',): 'reads', ('put',): 'writes'}.get(tuple(verbs), 'reads and writes')
+
+	def region(self):
+		m = re.search(r'^\+.*?[^A-Za-z0-9_]((?:user_[a-z_]*access_begin|'
+			      r'scoped_user_[a-z_]*access[a-z_]*))\(', self.diff, re.M)
+		return m.group(1) if m else ''
+
+
+def and_list(words):
+	"""'a', 'a and b', 'a, b and c' ('' of none)."""
+	return ', '.join(words[:-1]) + (' and ' if len(words) > 1 else '') + ''.join(words[-1:])
+
+
+def body_of(c):
+	"""The paragraphs of candidate c's message."""
+	accessors = ' and '.join('%s()' % a for a in sorted(set(c.calls)))
+	region = c.region()
+	# put_user() and get_user() check the address too; __put_user() and
+	# __get_user() do not.
+	if any(a.startswith('_') for a in c.calls):
+		each = 'each of which opens and closes user access on its own'
+		every = 'opens and closes user access for every element'
+	else:
+		each = 'each of which checks the address and opens and closes user access on its own'
+		every = 'checks the address and opens and closes user access for every element'
+	out = []
+	runs = [f for f in c.findings if f.id not in LOOPS]
+	n = sum(f.saves['pairs'] + 1 for f in runs if f.saves)
+	if n:
+		funcs = ' and '.join('%s()' % fn for fn in dict.fromkeys(f.function for f in runs))
+		makes = 'make' if len(set(f.function for f in runs)) > 1 else 'makes'
+		ptrs = ' and '.join(sorted(set(re.sub(r'.* through (.*) in [^ ]* can share .*', r'\1',
+						       f.message) for f in runs)))
+		r = len(runs)
+		if r == 1:
+			them = 'Make them in one region, opened with %s(): one user-access begin/end pair' % region
+		else:
+			them = 'Make them in %d regions, opened with %s(): %d user-access begin/end pairs' % (
+				r, region, r)
+		out.append('%s %s %d user %s through %s with %s, %s.  %s (STAC/CLAC on x86 with SMAP) '
+			   'instead of %d, %d fewer each time.' % (funcs, makes, n, c.kind(), ptrs,
+								   accessors, each, them, n, n - r))
+	for f in c.findings:
+		if f.id not in LOOPS:
+			continue
+		ptr = re.sub(r'^user [a-z]* through (.*) in a loop in .*', r'\1', f.message)
+		verb = 'reads' if f.message.startswith('user read') else 'writes'
+		# The number of elements: the region's size is 'N * sizeof(...)'.
+		m = re.search(r'^\+.*%s\(%s, (.*) \* sizeof\(' % (re.escape(region), re.escape(ptr)),
+			      c.diff, re.M)
+		elements = m.group(1) if m else 'n'
+		out.append('%s() %s through %s in a loop with %s, which %s.  Open one region for the '
+			   'whole loop, with %s(): one user-access begin/end pair (STAC/CLAC on x86 '
+			   'with SMAP) instead of one per element, %s - 1 fewer for %s elements.' % (
+				   f.function, verb, ptr, accessors, every, region, elements, elements))
+	if any('get_user' in a for a in c.calls):
+		out.append('On a fault, unsafe_get_user() leaves its destination as it was, where '
+			   'get_user() zeroed it.')
+	ids = ', '.join(sorted(set(f.id for f in c.findings)))
+	out.append('Found and rewritten by uabatch (%s, a Coccinelle semantic patch).  On a fault '
+		   'the code leaves as before, with the same return value or error label.' % ids)
+	return out
+
+
+def cc_of(kdir, diff_path):
+	"""The Cc: header of the patch in diff_path, or ''."""
+	if not os.path.isfile(os.path.join(kdir, 'scripts/get_maintainer.pl')):
+		return ''
+	r = subprocess.run(['perl', 'scripts/get_maintainer.pl', '--no-git', '--no-git-fallback',
+			    '--no-rolestats', diff_path], cwd=kdir, stdout=subprocess.PIPE,
+			   stderr=subprocess.DEVNULL)
+	who = [l for l in r.stdout.decode(errors='replace').splitlines() if l.strip()]
+	return 'Cc: ' + ',\n    '.join(who) + '\n' if who else ''
+
+
+def author():
+	def git_config(key):
+		r = subprocess.run(['git', 'config', key], stdout=subprocess.PIPE,
+				   stderr=subprocess.DEVNULL)
+		return r.stdout.decode(errors='replace').strip()
+	name, mail = git_config('user.name'), git_config('user.email')
+	if not name or not mail:
+		return 'uabatch candidates <uabatch@invalid>'
+	return '%s <%s>' % (name, mail)
+
+
+def wrapped(paragraph):
+	return textwrap.fill(paragraph, 72, break_long_words=False, break_on_hyphens=False)
+
+
+def mail(kdir, c, n, total, built, date, work):
+	"""Candidate c as the n-th of total mails."""
+	subject = '%s: batch user %s in %s' % (maintainers.prefix_of(kdir, c.path), c.kind(),
+					       and_list(['%s()' % f for f in c.functions]))
+	diff_path = os.path.join(work, 'candidate.diff')
+	with open(diff_path, 'w', errors='surrogateescape') as f:
+		f.write(c.diff)
+	stat = subprocess.run(['git', 'apply', '--stat', diff_path], cwd=work, stdout=subprocess.PIPE,
+			      stderr=subprocess.DEVNULL).stdout.decode(errors='surrogateescape')
+	check = ('built in %s before and after, silent under uabatch\'s sparse checker and GCC '
+		 'plugin, objtool and checkpatch.pl --strict' % built)
+	text = ('From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n'
+		'From: %s\nDate: %s\nSubject: [PATCH %0*d/%d] %s\n%s\n' % (
+			author(), date, len(str(total)), n, total,
+			subject, cc_of(kdir, diff_path)))
+	text += '\n\n'.join(wrapped(p) for p in body_of(c)) + '\n\n'
+	text += ('---\nGenerated by uabatch candidates, not yet reviewed by a person.\n'
+		 'Review it, then add your Signed-off-by (git am -s) before sending.\n'
+		 '%s\n\n%s\ndiff --git a/%s b/%s\n%s-- \nuabatch\n\n' % (
+			 wrapped('Build check: %s.' % check), stat, c.path, c.path, c.diff))
+	name = re.sub(r'-+', '-', re.sub(r'[^A-Za-z0-9_.]', '-', '%04d-%s' % (n, subject)))
+	return name[:57].rstrip('-.') + '.patch', subject, text
+
+
+def candidates_of(kdir, verified, found, work):
+	"""One candidate a function the verified patch changes (with its
+	compat twin), each diff against the tree with the candidates before
+	it applied, as git am applies them in order."""
+	out = []
+	for fd in split_diff(verified):
+		path = fd[0]
+		for twin, group in fixes_of(kdir, path, fd[1], work):
+			after = split_fixes(kdir, path, work,
+					    ['-v', 'apply=' + ','.join(g[0] for g in group)])
+			with open(os.path.join(work, 'after'), 'wb') as f:
+				f.write(after)
+			d = subprocess.run(['diff', '-u', '-F', '^[[:alpha:]$_].*[^:]$', '--label', 'a/' + path,
+					    '--label', 'b/' + path, os.path.join(kdir, path),
+					    os.path.join(work, 'after')], stdout=subprocess.PIPE)
+			mine = [f for f in found if f.path == path and
+				any(g[3] <= f.line <= g[4] for g in group)]
+			c = Candidate(path, d.stdout.decode(errors='surrogateescape'), mine)
+			c.first = min(g[3] for g in group)
+			out.append(c)
+	return out
+
+
+def split_diff(text):
+	"""[(path, its diff)] of a diff of files 'a/PATH' to 'b/PATH'."""
+	out = []
+	for chunk in re.split(r'(?m)^(?=--- a/)', text):
+		m = re.match(r'--- a/(.*)\n', chunk)
+		if m:
+			out.append((m.group(1).split('\t')[0], chunk))
+	return out
+
+
+def verdicts_of(path):
+	"""[(path, function, verified or dropped, build or why)] of
+	verify.sh's file of verdicts."""
+	with open(path, errors='surrogateescape') as f:
+		return [tuple(l.split('\t', 3)) for l in f.read().splitlines()]
+
+
+def propose(o, paths, work, progress):
+	"""Scan, patch --verify; the candidates, the verdicts, and what was
+	not analysed."""
+	opts = types.SimpleNamespace(notes=False, style='auto', jobs=str(len(os.sched_getaffinity(0))),
+				     verify=True, builds=o.builds, scoped_api='',
+				     verdicts=os.path.join(work, 'verdicts'))
+	full = [os.path.join(o.kdir, p) for p in paths]
+	rewrite.verify_root(opts, full)
+	progress.say('scan and patch --verify: %s' % ' '.join(paths))
+	# What scan could not analyse, patch says again.
+	found = cocci.scan(opts, full, os.path.join(work, 'scan'), Quiet())
+	for f in found:
+		f.path = os.path.relpath(f.path, o.kdir)
+	found = [f for f in found if f.fixable]
+	incomplete = Quiet()
+	verified = rewrite.patch('patch', opts, full, os.path.join(work, 'patch'), incomplete)
+	progress.end()
+	return candidates_of(o.kdir, verified, found, work), verdicts_of(opts.verdicts), incomplete
+
+
+def write_series(o, cands, verdicts, staging, work):
+	cands.sort(key=lambda c: (-c.saves(), c.path, c.first))
+	summary = []
+	date = time.strftime('%a, %d %b %Y %H:%M:%S %z')
+	for n, c in enumerate(cands, 1):
+		built = next((v[3] for v in verdicts if v[0] == c.path and v[2] == 'verified'), '')
+		name, subject, text = mail(o.kdir, c, n, len(cands), built, date, work)
+		with open(os.path.join(staging, name), 'w', errors='surrogateescape') as f:
+			f.write(text)
+		summary.append('%s %s %s verified in %s' % (name, c.path, ','.join(c.functions), built))
+	summary += ['dropped %s %s %s' % (p, fn + '()' if fn else '', why)
+		    for p, fn, what, why in verdicts if what == 'dropped']
+	with open(os.path.join(staging, 'summary'), 'w', errors='surrogateescape') as f:
+		f.write(''.join(l + '\n' for l in summary))
+
+
+def main(args):
+	o, paths = parse(args)
+	if not shutil.which('spatch'):
+		raise Fatal("spatch not found: run 'make deps'")
+	work = tempfile.mkdtemp(prefix='uabatch-candidates.', dir=os.environ.get('TMPDIR', '/tmp'))
+	# The series is written here, then renamed to DIR: all of it or
+	# nothing.
+	staging = os.path.join(o.parent, '.%s.uabatch.%d' % (os.path.basename(o.out), os.getpid()))
+	progress = Progress()
+	try:
+		try:
+			os.mkdir(staging)
+		except OSError:
+			raise Fatal('--out %s: cannot write in %s' % (o.out, o.parent))
+		cands, verdicts, incomplete = propose(o, paths, work, progress)
+		write_series(o, cands, verdicts, staging, work)
+		if os.path.isdir(o.out):
+			for name in os.listdir(staging):
+				os.rename(os.path.join(staging, name), os.path.join(o.out, name))
+		else:
+			os.rename(staging, o.out)
+		with open(os.path.join(o.out, 'summary'), errors='surrogateescape') as f:
+			sys.stdout.write(f.read())
+		for line in incomplete.lines:
+			sys.stderr.write(line + '\n')
+		if incomplete.count:
+			return 3
+		return 1 if cands else 0
+	finally:
+		progress.end()
+		shutil.rmtree(work, ignore_errors=True)
+		shutil.rmtree(staging, ignore_errors=True)

@@ -35,7 +35,13 @@
 # Prints the diff of the fixes kept; one line a fix on stderr, and with
 # --verdicts the same in FILE as data, one line a fix:
 #   PATH <tab> FUNCTION <tab> verified|dropped <tab> BUILD|WHY
-# (FUNCTION empty where a whole file is dropped).
+# (FUNCTION empty where a whole file is dropped), a verified fix built
+# for x86 followed by what its object shows, before and after the
+# file's kept fixes:
+#   <tab> OBJECT <tab> CALLS <tab> STAC <tab> CLAC <tab> CALLS <tab> STAC <tab> CLAC
+# the calls to the out-of-line accessors (__put_user_N, __get_user_N,
+# each with a STAC and a CLAC of its own), and the STAC and CLAC
+# instructions of the object itself.
 
 set -eu
 
@@ -60,7 +66,8 @@ work=$(cd "$work" && pwd)
 trap 'exit 2' HUP INT TERM
 
 # The verdict on function $2 of file $1 (or on the whole file, with no
-# function): $3 verified in build directory $4, or dropped, why $4.
+# function): $3 verified in build directory $4 (with $5, what its object
+# shows, if anything), or dropped, why $4.
 verdict()
 {
 	if [ "$3" = verified ]; then
@@ -68,7 +75,21 @@ verdict()
 	else
 		echo "uabatch: verify: $1: ${2:+$2(): }dropped: $4" >&2
 	fi
-	printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" >> "$verdicts"
+	printf '%s\t%s\t%s\t%s%s\n' "$1" "$2" "$3" "$4" "${5:+	$5}" >> "$verdicts"
+}
+
+# The user-access switches of the last object check_build made, 'CALLS
+# <tab> STAC <tab> CLAC': the calls to the out-of-line accessors, and the
+# STAC and CLAC instructions x86 patches in by alternatives.  Nothing for
+# another architecture.
+switches()
+{
+	[ "$(arch_of "$build")" = x86 ] || return 0
+	objdump -dr --no-show-raw-insn "$work/obj.o" 2>/dev/null | awk '
+		$2 == "stac" { s++ }
+		$2 == "clac" { c++ }
+		/R_X86_64_(PLT32|PC32)[ \t]+__(put|get)_user_(nocheck_)?[1248]([^0-9]|$)/ { k++ }
+		END { print k + 0 "\t" s + 0 "\t" c + 0 }'
 }
 
 # The architecture a build directory is configured for, from .config.
@@ -375,6 +396,7 @@ verify_in_host()
 		verdict "$file" "" dropped "$host does not build as it is in $(basename "$build"): $(head -n 1 "$work/before")"
 		return
 	fi
+	before_switches=$(switches)
 	kept=
 	why=$(judge "$these_fixes")
 	if [ -z "$why" ]; then
@@ -399,9 +421,13 @@ verify_in_host()
 			kept=
 		fi
 	fi
+	# The object was last built with the kept fixes.
+	shows=
+	[ -z "$kept" ] || [ -z "$before_switches" ] ||
+		shows="${host%.c}.o	$before_switches	$(switches)"
 	for n in $(echo "$kept" | tr , ' '); do
 		verdict "$file" "$(awk -F'\t' -v n="$n" '$1 == n { print $2 }' "$work/fixes")" verified \
-			"$(basename "$build")"
+			"$(basename "$build")" "$shows"
 	done
 	[ -z "$kept" ] || kept_all=${kept_all:+$kept_all,}$kept
 }

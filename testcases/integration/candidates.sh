@@ -7,8 +7,10 @@
 # the subsystem's prefix, Cc: headers, no Signed-off-by; 'git am' applies
 # the series in order on a git copy of the files it touches, and the
 # result is what 'uabatch patch --verify' writes; the summary gives every
-# candidate where it was verified; the tree is only read; nothing on a
-# non-terminal's stderr.  Without a build directory, or with bad input:
+# candidate where it was verified; each body says what the x86_64 build
+# shows (the calls to out-of-line accessors it removes, the STAC and CLAC
+# of its region); the tree is only read; nothing on a non-terminal's
+# stderr.  Without a build directory, or with bad input:
 # exit 2, nothing written.
 
 . "$(dirname "$0")/../lib.sh"
@@ -73,6 +75,14 @@ for p; do
 	grep -q '^Cc: .*@' "$p" || die "$p: no Cc: header"
 	grep -qi 'signed-off-by:' "$p" && die "$p: a Signed-off-by"
 	grep -q 'fewer' "$p" || die "$p: the body does not say what it saves"
+	# What the x86_64 build shows: calls to the out-of-line accessors
+	# gone, the region's own STAC and CLAC come.
+	sed -n '/^As built in build-6.12-x86_64, /,/^$/p' "$p" | tr '\n' ' ' |
+		sed -n 's/.* has \([0-9]*\) calls .* and \([0-9]*\) STAC and \([0-9]*\) CLAC .* and \([0-9]*\), \([0-9]*\) and \([0-9]*\) after it.*/\1 \2 \3 \4 \5 \6/p' \
+		> "$work/shows"
+	read -r kb sb cb ka sa ca < "$work/shows" || die "$p: no account of its x86_64 build"
+	[ "$ka" -lt "$kb" ] && [ "$sa" -gt "$sb" ] && [ "$ca" -gt "$cb" ] ||
+		die "$p: the build shows $kb calls, $sb STAC, $cb CLAC before, $ka, $sa, $ca after"
 	file=$(sed -n 's|^+++ b/||p' "$p")
 	func=$(sed -n 's/^Subject: .* in \([a-z0-9_]*\)().*/\1/p' "$p")
 	grep -qx "$file $func" "$work/functions" || die "$p: $file $func has no fixable finding"

@@ -36,6 +36,8 @@
 ///   source.py         a file's tokens and tree, the text of tokens
 ///   statements.py     the statements of a body, what a statement is
 ///   functions.py      the function around an access, its name, labels
+///   layout.py         a file's functions by the kernel's layout, system call names
+///                     (the driver's scanner too: excerpts, fixes by function)
 ///   declarations.py   types: unsigned bounds, struct members, flexible arrays
 ///   runs.py           the accesses, their runs, a read and a write apart
 ///   loops.py          the loops one region can serve whole

@@ -7,6 +7,7 @@
 
 import re
 
+from layout import syscall_in
 from source import stmt_text
 from statements import Parser, Unparsable, statements
 
@@ -46,20 +47,10 @@ def function_name(src, start):
 		      head)
 	return m.group(1) if m else '?'
 
-SYSCALL = re.compile(r'\b(COMPAT_)?SYSCALL(32)?_DEFINE\d\s*\(\s*(\w+)[\s,)]')
-
 def syscall_name(src, body):
-	"""The name of the system call whose body this is, or None: the
-	kernel writes SYSCALL_DEFINE2(gettimeofday, ...), and Coccinelle
-	names the function SYSCALL_DEFINE2.  A compat one (COMPAT_, and
-	x86's SYSCALL32_) is compat_gettimeofday."""
+	"""The name of the system call whose body this is, or None
+	(layout.syscall_in())."""
 	return syscall_in(function_head(src, src.tokens[body.first][2]))
-
-def syscall_in(head):
-	m = SYSCALL.search(head)
-	if not m:
-		return None
-	return ('compat_' if m.group(1) or m.group(2) else '') + m.group(3)
 
 class Function:
 	"""What a rewrite needs to know of the function around it."""

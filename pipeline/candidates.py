@@ -40,6 +40,7 @@ import types
 
 import check
 import cocci
+import layout
 import maintainers
 import options
 import rewrite
@@ -143,9 +144,8 @@ def fixes_of(kdir, path, diff, work):
 	with open(os.path.join(work, 'u0'), 'wb') as f:
 		f.write(subprocess.run(['diff', '-U0', os.path.join(kdir, path), new],
 				       stdout=subprocess.PIPE).stdout)
-	with open(os.path.join(work, 'scanned'), 'wb') as f:
-		f.write(run(['awk', '-f', os.path.join(TOP, 'scripts', 'functions.awk'),
-			     os.path.join(kdir, path)]))
+	with open(os.path.join(work, 'scanned'), 'w', errors='surrogateescape') as f:
+		f.writelines(g.row() for g in layout.functions(layout.lines_of(os.path.join(kdir, path))))
 	listed = split_fixes(kdir, path, work, ['-v', 'list=1'])
 	groups = {}
 	for line in listed.decode(errors='surrogateescape').splitlines():

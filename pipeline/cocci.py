@@ -4,7 +4,7 @@ that mention a user access, spatch on them, the functions it could not
 parse run again on their whole files, and what it finds (the model's
 findings, model/findings.py) and says with the paths as given.
 
-Coccinelle parses only excerpts (scripts/functions.awk): the functions
+Coccinelle parses only excerpts (layout.excerpt()): the functions
 that mention an access keep their lines, the others are blank, so that
 line and column numbers hold for the file.  An excerpt lives at
 WORK/excerpt/<the file's absolute path, encoded>: spatch runs commands of
@@ -17,6 +17,7 @@ import shutil
 import subprocess
 
 import findings
+import layout
 import tree
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -49,22 +50,21 @@ def model_names(kinds, direction=None):
 
 
 def analysed_calls(accesses, regions, notes):
-	"""What a function the rule analyses calls, as an extended regex
-	(functions.awk takes it) and as the bytes regex that finds the
+	"""What a function the rule analyses calls, as a regex of a line
+	(layout.excerpt() takes it) and as the bytes regex that finds the
 	files: an access of the model, a begin (modernize); with the notes,
 	also a copy whose kernel-side argument is '&name' (a struct copy,
 	batch-copy-fields)."""
 	kinds = (['access'] if accesses else []) + (['begin'] if regions else [])
-	ere = '(^|[^A-Za-z0-9_])(%s)[[:space:]]*[(]' % model_names(kinds)
+	line = '(^|[^A-Za-z0-9_])(%s)[ \t\r\f\v]*[(]' % model_names(kinds)
 	if notes:
-		ere += ('|(^|[^A-Za-z0-9_])(%s)[[:space:]]*[(][[:space:]]*&'
-			% model_names(['copy'], 'read'))
-		ere += ('|(^|[^A-Za-z0-9_])(%s)[[:space:]]*[(][^,;]*,[[:space:]]*&'
-			% model_names(['copy'], 'write'))
-	# grep matches a line at a time: nothing matches across one here.
-	line_re = (ere.replace('[[:space:]]', '[ \t\r\f\v]').replace('[^A-Za-z0-9_]', '[^A-Za-z0-9_\n]')
-		   .replace('[^,;]', '[^,;\n]'))
-	return ere, re.compile(line_re.encode(), re.M)
+		line += ('|(^|[^A-Za-z0-9_])(%s)[ \t\r\f\v]*[(][ \t\r\f\v]*&'
+			 % model_names(['copy'], 'read'))
+		line += ('|(^|[^A-Za-z0-9_])(%s)[ \t\r\f\v]*[(][^,;]*,[ \t\r\f\v]*&'
+			 % model_names(['copy'], 'write'))
+	# In a whole file, nothing matches across a line.
+	in_file = line.replace('[^A-Za-z0-9_]', '[^A-Za-z0-9_\n]').replace('[^,;]', '[^,;\n]')
+	return re.compile(line), re.compile(in_file.encode(), re.M)
 
 
 class Run:
@@ -116,7 +116,7 @@ class Run:
 			self.env.update(UABATCH_TREE=self.path('excerpt') + encoded(root), UABATCH_SOURCE=root,
 					UABATCH_REGIONLESS=self.path('regionless'),
 					UABATCH_LEFT_OUT=self.path('left-out'))
-		ere, pattern = analysed_calls(self.accesses, self.regions, self.notes)
+		calls, pattern = analysed_calls(self.accesses, self.regions, self.notes)
 		found, unread = tree.sources_mentioning(abs_path, pattern)
 		for f, why in unread:
 			if f.startswith(abs_path):
@@ -125,10 +125,8 @@ class Run:
 		self.files = [(f, encoded(f)) for f in found]
 		for f, x in self.files:
 			os.makedirs(os.path.dirname(self.path('excerpt') + x), exist_ok=True)
-			with open(self.path('excerpt') + x, 'w') as out:
-				subprocess.run(['awk', '-v', 'calls=' + ere, '-f',
-						os.path.join(TOP, 'scripts', 'functions.awk'), '--', f],
-					       stdout=out, check=True)
+			with open(self.path('excerpt') + x, 'w', errors='surrogateescape') as out:
+				out.writelines(s + '\n' for s in layout.excerpt(layout.lines_of(f), calls))
 		return bool(self.files)
 
 	def on_excerpt(self, mode, args, out, err):

@@ -27,6 +27,7 @@ import tempfile
 
 import check
 import findings
+import layout
 import options
 import patchfile
 import tree
@@ -93,16 +94,10 @@ class Sides:
 
 
 def changed_functions(path, lines):
-	"""The functions of file path (scripts/functions.awk) that have a
-	line in lines."""
-	out = subprocess.run(['awk', '-f', os.path.join(TOP, 'scripts', 'functions.awk'), path],
-			     stdout=subprocess.PIPE, text=True, errors='surrogateescape').stdout
-	names = set()
-	for row in out.splitlines():
-		first, _, last, name = row.split('\t')
-		if name and any(int(first) <= n <= int(last) for n in lines):
-			names.add(name)
-	return sorted(names)
+	"""The functions of file path (layout.py) that have a line in
+	lines."""
+	return sorted(set(f.name for f in layout.functions(layout.lines_of(path))
+			  if f.name and any(f.first <= n <= f.close for n in lines)))
 
 
 def include_pattern(h):

@@ -32,7 +32,7 @@ lines_in()
 	root=$1
 	shift
 	for f; do
-		awk -f "$top/scripts/functions.awk" "$root/$f" > "$work/functions"
+		python3 "$top/cocci/layout.py" "$root/$f" > "$work/functions"
 		awk -F'\t' -v f="$f" -v re="$REGEX" '
 		NR == FNR { first[NR] = $2; last[NR] = $3; name[NR] = $4; n = NR; next }
 		$0 ~ re {

@@ -3,7 +3,7 @@
 #
 # The share of a tree's functions with user accesses that Coccinelle
 # parses, as uabatch runs it: the functions with put_user(), get_user(),
-# __put_user() or __get_user() (kernel layout, scripts/functions.awk; the
+# __put_user() or __get_user() (kernel layout, cocci/layout.py; the
 # architectures without regions left out, as uabatch leaves them), less
 # those 'uabatch scan --all' reports not-parsed.  Prints the counts and
 # the share, and the not-parsed functions.
@@ -29,7 +29,7 @@ done)
 (cd "$tree" && grep -rlE --include='*.[ch]' '(^|[^A-Za-z0-9_])(__)?(put|get)_user[[:space:]]*\(' .) |
 	sed 's|^\./||' | grep -vE "${regionless}^arch/[^/]*/um/|^arch/um/" |
 	while IFS= read -r f; do
-		awk -v model="$top/model/uaccess.api" -f "$top/scripts/functions.awk" "$tree/$f"
+		python3 "$top/cocci/layout.py" --model "$top/model/uaccess.api" "$tree/$f"
 	done | grep -c '	.*checking' > "$work/total" || true
 total=$(cat "$work/total")
 unparsed=$(wc -l < "$work/unparsed")

@@ -31,9 +31,9 @@ trap 'rm -rf "$work"' EXIT
 	sed 's|^\./||' | sort |
 while read -r f; do
 	[ -f "$old/$f" ] || continue
-	awk -v model="$top/model/uaccess.api" -f "$top/scripts/functions.awk" "$new/$f" |
+	python3 "$top/cocci/layout.py" --model "$top/model/uaccess.api" "$new/$f" |
 		awk -F'\t' '$2 ~ /batched|region/ { print $1 }' | sort -u > "$work/batched"
-	awk -v model="$top/model/uaccess.api" -v every=1 -f "$top/scripts/functions.awk" "$old/$f" | awk -F'\t' '
+	python3 "$top/cocci/layout.py" --model "$top/model/uaccess.api" --every "$old/$f" | awk -F'\t' '
 		$2 ~ /batched|region/ { region[$1] = 1 }
 		{ what[$1] = $2 ~ /checking/ ? "accesses" : $2 ~ /copying/ ? "copies" : "helpers" }
 		END { for (fn in what) if (!(fn in region)) print fn "\t" what[fn] }' |

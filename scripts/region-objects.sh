@@ -30,7 +30,7 @@ pattern()
 (cd "$src" && grep -rlE "$(pattern)" include/linux include/net "arch/$arch/include" \
 	--include='*.h' 2>/dev/null | grep -v '/uaccess\.h$' || true) > "$work/headers"
 while IFS= read -r h; do
-	awk -v model="$top/model/uaccess.api" -f "$top/scripts/functions.awk" "$src/$h" | awk -F"\t" '$2 ~ /batched/ { print $1 }'
+	python3 "$top/cocci/layout.py" --model "$top/model/uaccess.api" "$src/$h" | awk -F"\t" '$2 ~ /batched/ { print $1 }'
 	sed -n 's/^#[ \t]*define[ \t]\{1,\}\([A-Za-z0-9_]*\)(.*/\1/p' "$src/$h" | while IFS= read -r m; do
 		if awk -v m="$m" '$0 ~ "define[ \t]+" m "\\(" { on = 1 }
 			on { print; if ($0 !~ /\\$/) exit }' "$src/$h" | grep -qE "$(pattern)"; then

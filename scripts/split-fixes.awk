@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The fixes of a rewrite of one file, a fix being the changes inside one
-# function of the original (its lines as scripts/functions.awk finds
+# function of the original (its lines as cocci/layout.py finds
 # them); changes outside every function make one more fix, numbered 0.
 #
 # With -v list=1: one line a fix, 'N <tab> FUNCTION <tab> FIRST CHANGED
@@ -11,7 +11,7 @@
 # for each line a fix adds, LINE its number in that file.
 #
 # usage: awk [-v list=1 | -v apply=N,M [-v lines=1]] -f split-fixes.awk DIFF_U0 FUNCTIONS ORIGINAL
-# DIFF_U0 is 'diff -U0 ORIGINAL NEW', FUNCTIONS 'awk -f functions.awk ORIGINAL'.
+# DIFF_U0 is 'diff -U0 ORIGINAL NEW', FUNCTIONS 'cocci/layout.py ORIGINAL'.
 
 BEGIN {
 	n = split(apply, want, ",")

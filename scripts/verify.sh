@@ -452,7 +452,7 @@ while IFS= read -r file; do
 	(cd "$work" && patch -s -p1 -o patched.out "$orig" < file.diff) > /dev/null 2>&1 ||
 		{ verdict "$file" "" dropped "the patch does not apply"; continue; }
 	diff -U0 "$orig" "$work/patched.out" > "$work/u0" || true
-	awk -f "$top/scripts/functions.awk" "$orig" > "$work/scanned"
+	python3 "$top/cocci/layout.py" "$orig" > "$work/scanned"
 	awk -v list=1 -f "$top/scripts/split-fixes.awk" "$work/u0" "$work/scanned" "$orig" > "$work/fixes"
 
 	# What to build: the file, or the first .c file that includes it

@@ -53,10 +53,10 @@ tokens()
 
 # 'FIRST OPEN CLOSE', the numbers of the first line, the '{' line and the
 # '}' line of the last definition of function $2 in file $1, as
-# scripts/functions.awk finds them; nothing when there is none.
+# cocci/layout.py finds them; nothing when there is none.
 function_lines()
 {
-	awk -f "$top/scripts/functions.awk" "$1" |
+	python3 "$top/cocci/layout.py" "$1" |
 		awk -F'\t' -v name="$2" '$4 == name { last = $1 " " $2 " " $3 }
 		END { if (last != "") print last }'
 }

@@ -77,10 +77,12 @@ for p; do
 	grep -q 'fewer' "$p" || die "$p: the body does not say what it saves"
 	# What the x86_64 build shows: calls to the out-of-line accessors
 	# gone, the region's own STAC and CLAC come.
-	sed -n '/^As built in build-6.12-x86_64, /,/^$/p' "$p" | tr '\n' ' ' |
-		sed -n 's/.* has \([0-9]*\) calls .* and \([0-9]*\) STAC and \([0-9]*\) CLAC .* and \([0-9]*\), \([0-9]*\) and \([0-9]*\) after it.*/\1 \2 \3 \4 \5 \6/p' \
-		> "$work/shows"
-	read -r kb sb cb ka sa ca < "$work/shows" || die "$p: no account of its x86_64 build"
+	shows=$(sed -n '/^As built in build-6.12-x86_64, /,/^$/p' "$p" | tr '\n' ' ' |
+		sed -n 's/.* has \([0-9]*\) calls .* and \([0-9]*\) STAC and \([0-9]*\) CLAC .* and \([0-9]*\), \([0-9]*\) and \([0-9]*\) after it.*/\1 \2 \3 \4 \5 \6/p')
+	[ -n "$shows" ] || die "$p: no account of its x86_64 build"
+	read -r kb sb cb ka sa ca <<EOF
+$shows
+EOF
 	[ "$ka" -lt "$kb" ] && [ "$sa" -gt "$sb" ] && [ "$ca" -gt "$cb" ] ||
 		die "$p: the build shows $kb calls, $sb STAC, $cb CLAC before, $ka, $sa, $ca after"
 	file=$(sed -n 's|^+++ b/||p' "$p")

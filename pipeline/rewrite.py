@@ -159,7 +159,11 @@ def patch(cmd, o, paths, work, incomplete):
 		r = subprocess.run(cmd_line + [vroot, os.path.join(work, 'patch')] + o.builds,
 				   stdout=subprocess.PIPE,
 				   stderr=subprocess.PIPE if o.verdicts else None)
-		if r.returncode:
+		if r.returncode == 3:
+			# A file no build directory could build: verify.sh said
+			# which and why.
+			incomplete.count += 1
+		elif r.returncode:
 			sys.stderr.write(os.fsdecode(r.stderr or b''))
 			sys.exit(r.returncode)
 		return os.fsdecode(r.stdout)

@@ -23,7 +23,10 @@
 #
 # Nothing is written to the tree.  A build directory of make O= gets the
 # original object of a file it had not built yet (make O=... OBJ); a tree
-# configured in place is only read: its files must have been built.
+# configured in place is only read: its files must have been built.  A
+# file no build directory could build is dropped with make's first error
+# or, where a tree configured in place has not built it, with that cause
+# and the exit status 3.
 #
 # A modernize patch of a tree without the scoped API (6.19) is checked
 # with the API of tree NEW (--scoped-api NEW), over the tree's own
@@ -141,10 +144,27 @@ command_of()
 		# shellcheck disable=SC2046 # ARCH=.. CROSS_COMPILE=.., no blanks
 		flock "$b/.uabatch.lock" make -s -C "$b" $(sh "$top/scripts/make-args.sh" "$b") "$o" \
 			> "$work/make.log" 2>&1 ||
-			true
+			cause "$work/make-failed" \
+				"make $o in $(basename "$b") failed: $(first_error "$work/make.log")"
+	elif [ ! -f "$cmd" ] && [ -f "$b/$(dirname "$o")/Makefile" ] && [ -f "$b/${o%.o}.c" ]; then
+		cause "$work/unbuilt" "$(basename "$b") is configured but has not built $o, and a tree configured in place is only read: make $o there, or give a build directory of make O= (--build)"
 	fi
 	[ -f "$cmd" ] || return 1
 	sh "$top/scripts/compile-command.sh" "$cmd" 2> /dev/null
+}
+
+# Why a file could not be built, kept in file $1 where no cause was kept
+# yet for the file: make failed (make-failed), or a tree configured in
+# place has not built it (unbuilt, which makes the exit status 3).
+cause()
+{
+	[ -s "$1" ] || echo "$2" > "$1"
+}
+
+# The first error in make's output $1, or its last line.
+first_error()
+{
+	grep -m 1 -i 'error' "$1" || tail -n 1 "$1"
 }
 
 # The plugin for the compiler of command line $1.
@@ -433,6 +453,7 @@ verify_in_host()
 }
 
 builds=
+unverified=
 for b; do
 	[ -f "$b/.config" ] || { echo "uabatch: $b: not a configured build directory" >&2; exit 2; }
 	builds="$builds $(cd "$b" && pwd)"
@@ -463,6 +484,8 @@ while IFS= read -r file; do
 	cut -f2 "$work/fixes" > "$work/functions"
 	cut -f1 "$work/fixes" > "$work/pending"
 	why= kept_all= tried=
+	: > "$work/unbuilt"
+	: > "$work/make-failed"
 	while IFS= read -r build; do
 		[ -s "$work/pending" ] || break
 		srcdir=$(source_of "$build")
@@ -502,6 +525,12 @@ while IFS= read -r file; do
 	if [ -z "$tried" ]; then
 		[ "$(wc -l < "$work/builds")" -gt 1 ] &&
 			why="no build directory given builds it or a .c file that includes it"
+		if [ -s "$work/unbuilt" ]; then
+			why=$(cat "$work/unbuilt")
+			unverified=yes
+		elif [ -s "$work/make-failed" ]; then
+			why=$(cat "$work/make-failed")
+		fi
 		verdict "$file" "" dropped "$why"
 		continue
 	fi
@@ -512,3 +541,6 @@ while IFS= read -r file; do
 	with_fixes "$kept_all" "$work/kept"
 	diff -u -p --label "a/$file" --label "b/$file" "$orig" "$work/kept" || true
 done < "$work/files"
+# A file the build directories could not build was not verified: the
+# analysis is incomplete.
+[ -z "$unverified" ] || exit 3

@@ -24,6 +24,8 @@
 #    without FXSR is compiled out on x86-64: dropped, not "verified".
 #  - arch/powerpc/kvm/book3s_64_mmu_hv.c: built in build-V-powerpc, with
 #    the powerpc cross compiler and the plugin built for it.
+#  - kernel/time/time.c in 6.12 configured in place, not built: dropped
+#    with that cause, exit 3.
 
 . "$(dirname "$0")/../lib.sh"
 
@@ -154,3 +156,18 @@ for v in 6.12 7.2; do
 	expect '^+.*unsafe_put_user(hpte\[1\], lbuf + 1, efault);' "$work/out" "$v: no kvm_htab_read() rewrite kept"
 done
 echo "6.12, 7.2: powerpc's kvm_htab_read() and kvm_htab_write() verified with the cross compiler"
+
+# A tree configured in place but not built is only read: the file is
+# dropped with that cause, not a false one, and the exit status says the
+# verification could not finish.  (false_positives.sh builds the region
+# objects in place; no test builds kernel/time/time.o there.)
+k=$(ktree 6.12)
+[ ! -f "$k/kernel/time/.time.o.cmd" ] || die "$k: kernel/time/time.o is built in place; this case needs it unbuilt"
+status=0
+(cd "$k" && "$top/uabatch" patch --verify --all kernel/time/time.c) > "$work/out" 2> "$work/err" ||
+	status=$?
+[ $status = 3 ] || { cat "$work/err" >&2; die "6.12 in place: exit $status, not 3"; }
+expect '^uabatch: verify: kernel/time/time.c: dropped: linux-6.12 is configured but has not built kernel/time/time.o' \
+	"$work/err" "6.12 in place: the cause not said"
+[ ! -s "$work/out" ] || die "6.12 in place: a rewrite printed that nothing verified"
+echo "6.12 configured in place, not built: kernel/time/time.c dropped with that cause, exit 3"

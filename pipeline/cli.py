@@ -24,8 +24,9 @@ TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 USAGE = '''usage: %(p)s scan  [--all] [--style auto|classic|scoped] [--jobs N]
                    [--format text|json|jsonl|sarif] PATH...
        %(p)s patch [--all] [--style auto|classic|scoped] [--jobs N]
-                   [--verify] [--build DIR]... PATH...
-       %(p)s modernize [--jobs N] [--verify] [--build DIR]... [--scoped-api NEW] PATH...
+                   [--verify] [--build DIR]... [--verdicts FILE] PATH...
+       %(p)s modernize [--jobs N] [--verify] [--build DIR]... [--scoped-api NEW]
+                   [--verdicts FILE] PATH...
        %(p)s check [--engine sparse|gcc|all] (--kdir KDIR | --build DIR) FILE...
        %(p)s lint  [--kdir KDIR] [--build DIR] [--strict]
                    [--format text|json|jsonl|sarif|checkpatch]
@@ -40,7 +41,8 @@ what scan reports (--all: the notes too) and prints a diff for 'patch -p1'
 from the kernel tree's root (from the file's directory outside a tree);
 --verify keeps the fixes that build in a build directory of the tree
 (--build DIR, one an architecture; default: the tree, if configured) and
-pass both checkers, objtool and checkpatch.pl, and says why it drops any.
+pass both checkers, objtool and checkpatch.pl, and says why it drops any
+(--verdicts FILE: in FILE, as data, instead).
 modernize rewrites each classic region (begin ... end) as the scoped
 block of the same mode, pointer and range (the scoped-region notes of
 scan --all), and says on standard error why it leaves any alone; in a
@@ -71,11 +73,11 @@ class Options:
 		self.engine = 'all'
 		self.kdir = ''
 		self.jobs = str(len(os.sched_getaffinity(0)))
-		self.verdicts = ''	# a file for verify.sh's verdicts (candidates)
+		self.verdicts = ''	# a file for verify.sh's verdicts, as data
 
 
 VALUED = {'--style': 'style', '--jobs': 'jobs', '--format': 'format', '--engine': 'engine',
-	  '--kdir': 'kdir', '--scoped-api': 'scoped_api', '--build': 'builds'}
+	  '--kdir': 'kdir', '--scoped-api': 'scoped_api', '--build': 'builds', '--verdicts': 'verdicts'}
 
 
 def parse(args):
@@ -106,6 +108,10 @@ def validate(cmd, o, paths):
 		raise Fatal("--verify is an option of 'patch' and 'modernize', not of '%s'" % cmd)
 	if cmd in ('patch', 'modernize'):
 		o.verify = o.verify or bool(o.builds)
+		if o.verdicts and not o.verify:
+			raise Fatal('--verdicts is for the verdicts of --verify (or --build)')
+	elif o.verdicts:
+		raise Fatal("--verdicts is an option of 'patch' and 'modernize', not of '%s'" % cmd)
 	elif cmd != 'check' and o.builds:
 		raise Fatal("--build is an option of 'patch', 'modernize' and 'check', not of '%s'" % cmd)
 	if cmd == 'modernize' and (o.notes or o.style != 'auto'):

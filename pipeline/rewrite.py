@@ -154,7 +154,7 @@ def patch(cmd, o, paths, work, incomplete):
 			f.write(''.join(diff))
 		cmd_line = ['sh', os.path.join(TOP, 'scripts', 'verify.sh')]
 		cmd_line += ['--scoped-api', o.scoped_api] if o.scoped_api else []
-		# Its verdicts as data, for candidates, instead of said.
+		# Its verdicts as data (--verdicts, candidates), instead of said.
 		cmd_line += ['--verdicts', o.verdicts] if o.verdicts else []
 		r = subprocess.run(cmd_line + [vroot, os.path.join(work, 'patch')] + o.builds,
 				   stdout=subprocess.PIPE,

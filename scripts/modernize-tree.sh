@@ -6,9 +6,10 @@
 # for its version that exist (the tree itself first, then x86_64, i386,
 # powerpc, ppc64, ppc32, arm64, riscv; a file goes to the first that
 # compiles it), with the scoped API of tree NEW where OLD has none.
-# Prints what verify.sh says of each rewrite, how many each build
-# directory verified, then 'N of M rewrites verified'; the patch of the
-# verified ones is left in PATCH if given.
+# Prints verify.sh's verdict on each rewrite (from its verdicts, as
+# data), how many each build directory verified, then 'N of M rewrites
+# verified'; the patch of the verified ones is left in PATCH if given.
+# What could not be analysed goes to standard error.
 #
 # usage: modernize-tree.sh OLD_TREE NEW_TREE [PATCH]
 
@@ -29,8 +30,18 @@ for a in x86_64 i386 powerpc ppc64 ppc32 arm64 riscv; do
 	[ -f "$cache/build-$v-$a/.config" ] && set -- "$@" --build "$cache/build-$v-$a"
 done
 [ $# -gt 0 ] || { echo "modernize-tree.sh: no build directory of $old: run 'make kernels'" >&2; exit 2; }
-(cd "$old" && "$top/uabatch" modernize --verify --scoped-api "$new" "$@" .) \
-	> "$patch" 2> "$work/err" || [ $? = 1 ] || { cat "$work/err" >&2; exit 2; }
-grep '^uabatch: verify: ' "$work/err" | sed 's/^uabatch: verify: //'
-grep '(): verified in ' "$work/err" | sed 's/.* verified in //' | sort | uniq -c
-echo "$(grep -c '(): verified in ' "$work/err") of $(grep -c '^uabatch: verify: .*(): ' "$work/err") rewrites verified"
+status=0
+: > "$work/verdicts"
+(cd "$old" && "$top/uabatch" modernize --verify --verdicts "$work/verdicts" --scoped-api "$new" "$@" .) \
+	> "$patch" 2> "$work/err" || status=$?
+case $status in
+0 | 1) ;;
+3) cat "$work/err" >&2 ;;
+*) cat "$work/err" >&2 && exit 2 ;;
+esac
+# verify.sh's verdicts: PATH <tab> FUNCTION <tab> verified|dropped <tab> BUILD|WHY ...
+awk -F'\t' '{ printf "%s: %s%s%s\n", $1, $2 != "" ? $2 "(): " : "",
+	$3 == "verified" ? "verified in " : "dropped: ", $4 }' "$work/verdicts"
+awk -F'\t' '$2 != "" && $3 == "verified" { print $4 }' "$work/verdicts" | sort | uniq -c
+awk -F'\t' '$2 != "" { n++; if ($3 == "verified") v++ }
+	END { print v + 0 " of " n + 0 " rewrites verified" }' "$work/verdicts"

@@ -25,8 +25,9 @@
 # original object of a file it had not built yet (make O=... OBJ); a tree
 # configured in place is only read: its files must have been built.  A
 # file no build directory could build is dropped with make's first error
-# or, where a tree configured in place has not built it, with that cause
-# and the exit status 3.
+# (make O= failed: the configuration does not build it, or the build
+# directory is broken) or else, where a tree configured in place has not
+# built it, with that cause and the exit status 3.
 #
 # A modernize patch of a tree without the scoped API (6.19) is checked
 # with the API of tree NEW (--scoped-api NEW), over the tree's own
@@ -525,11 +526,11 @@ while IFS= read -r file; do
 	if [ -z "$tried" ]; then
 		[ "$(wc -l < "$work/builds")" -gt 1 ] &&
 			why="no build directory given builds it or a .c file that includes it"
-		if [ -s "$work/unbuilt" ]; then
+		if [ -s "$work/make-failed" ]; then
+			why=$(cat "$work/make-failed")
+		elif [ -s "$work/unbuilt" ]; then
 			why=$(cat "$work/unbuilt")
 			unverified=yes
-		elif [ -s "$work/make-failed" ]; then
-			why=$(cat "$work/make-failed")
 		fi
 		verdict "$file" "" dropped "$why"
 		continue

@@ -170,4 +170,12 @@ status=0
 expect '^uabatch: verify: kernel/time/time.c: dropped: linux-6.12 is configured but has not built kernel/time/time.o' \
 	"$work/err" "6.12 in place: the cause not said"
 [ ! -s "$work/out" ] || die "6.12 in place: a rewrite printed that nothing verified"
+# The same, as data.
+status=0
+(cd "$k" && "$top/uabatch" patch --verify --verdicts "$work/verdicts" --all kernel/time/time.c) \
+	> "$work/out" 2> "$work/err" || status=$?
+[ $status = 3 ] || { cat "$work/err" >&2; die "6.12 in place, --verdicts: exit $status, not 3"; }
+expect '^kernel/time/time.c		dropped	linux-6.12 is configured but has not built kernel/time/time.o' \
+	"$work/verdicts" "6.12 in place: the verdict not written as data"
+grep -q 'verify:' "$work/err" && die "6.12 in place, --verdicts: the verdicts said too"
 echo "6.12 configured in place, not built: kernel/time/time.c dropped with that cause, exit 3"

@@ -191,10 +191,10 @@ analysis.say_unparsed()
 @@
 coccinelle.findings.extend(analysis.report(analysis.notes))
 
-// org mode lists the notes too.
+// org mode lists what report mode prints (the notes with -D notes).
 @script:python depends on org@
 @@
-coccinelle.findings.extend(analysis.report(True, org=True))
+coccinelle.findings.extend(analysis.report(analysis.notes, org=True))
 
 @star depends on context@
 identifier acc = {put_user, __put_user, get_user, __get_user}; // model: access

@@ -5,7 +5,8 @@
 # linux-source-6.12 and 7.2, in each mode, and says what 'uabatch scan'
 # says: report gives the warnings (with SPFLAGS=-D notes the notes too) at
 # their lines, context marks every access of a run (a run of 'if (put)'
-# statements as well as one condition), org lists them, and patch writes
+# statements as well as one condition), org lists what report prints (the
+# notes with -D notes only), and patch writes
 # a diff that applies, with nothing on standard error; -D scoped is
 # refused in a tree without the scoped API.
 
@@ -49,7 +50,9 @@ for v in 6.12 7.2; do
 		"$v: report mode, -D notes: no note at $run:$cold"
 	coccicheck "$k" org drivers/usb/core
 	expect "^\* TODO \[\[view:$rx::face=ovl-face1::linb=$line::" "$v: org mode: no entry for $run:$line"
-	expect "^\* TODO \[\[view:$rx::face=ovl-face1::linb=$cold::" "$v: org mode: no note for $run:$cold"
+	grep -q "linb=$cold::" "$work/out" && die "$v: org mode: the cold run's note without -D notes"
+	coccicheck "$k" org drivers/usb/core "-D notes"
+	expect "^\* TODO \[\[view:$rx::face=ovl-face1::linb=$cold::" "$v: org mode, -D notes: no note for $run:$cold"
 	coccicheck "$k" context drivers/usb/core
 	expect "^-.*put_user(as->status, &userurb->status)" "$v: context mode: the run is not marked"
 	expect "^-.*put_user(urb->error_count, &userurb->error_count)" \
@@ -76,4 +79,4 @@ make -s -C "$k" coccicheck COCCI="$top/cocci/batch.cocci" MODE=patch M=drivers/u
 grep -q "^batch.cocci: -D scoped: $k has no scoped_user_\*_access() (6.19)" "$work/out" "$work/err" ||
 	{ cat "$work/out" "$work/err" >&2; die "6.12: coccicheck -D scoped: no message"; }
 grep -q '^+' "$work/out" && die "6.12: coccicheck -D scoped wrote a patch"
-echo "coccicheck: report (warnings, and notes with -D notes), org, context and patch modes in 6.12 and 7.2; -D scoped refused in 6.12"
+echo "coccicheck: report and org (warnings, and notes with -D notes), context and patch modes in 6.12 and 7.2; -D scoped refused in 6.12"

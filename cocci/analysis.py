@@ -52,6 +52,14 @@ def ask_whole(path):
 		with open(where, 'a') as f:
 			f.write(path + '\n')
 
+def say_done(paths):
+	"""Say, in the file the driver names (UABATCH_PROGRESS), that the
+	files paths are being analysed: on a terminal, it shows how many."""
+	where = os.environ.get('UABATCH_PROGRESS')
+	if where:
+		with open(where, 'a', errors='surrogateescape') as f:
+			f.write(''.join(p + '\n' for p in paths))
+
 def say_left_out(path):
 	"""Say, in the file the driver names (UABATCH_LEFT_OUT), that file path
 	is left out: the driver tells the user when the path is one given."""
@@ -184,6 +192,7 @@ class Analysis:
 	def note_files(self, paths):
 		"""The files Coccinelle was given: one where it found no access
 		at all may still have functions it could not parse."""
+		say_done(paths)
 		for path in paths:
 			self.refuse_scoped_without_api(path)
 			self.state(path)

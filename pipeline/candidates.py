@@ -43,6 +43,7 @@ import cocci
 import layout
 import maintainers
 import options
+from progress import Progress
 import rewrite
 import tree
 from errors import Fatal, Incomplete, Usage
@@ -50,24 +51,6 @@ from errors import Fatal, Incomplete, Usage
 TOP = cocci.TOP
 PROG = 'uabatch candidates'
 LOOPS = ('batch-put-loop', 'batch-get-loop')
-
-
-class Progress:
-	"""One line of progress on standard error, rewritten in place; only
-	on a terminal."""
-
-	def __init__(self):
-		self.shown = sys.stderr.isatty()
-
-	def say(self, what):
-		if self.shown:
-			sys.stderr.write('\r%s: %s\033[K' % (PROG, what))
-			sys.stderr.flush()
-
-	def end(self):
-		if self.shown:
-			sys.stderr.write('\n')
-			self.shown = False
 
 
 class Quiet(Incomplete):
@@ -359,9 +342,9 @@ class Verdict:
 
 
 def verdicts_of(path):
-	"""The verdicts of verify.sh's file of them."""
-	with open(path, errors='surrogateescape') as f:
-		return [Verdict(l) for l in f.read().splitlines()]
+	"""The verdicts of verify.sh's file of them; none where it did not
+	run (nothing to verify)."""
+	return [Verdict(l) for l in cocci.read_lines(path)]
 
 
 def propose(o, paths, work, progress):
@@ -411,7 +394,7 @@ def main(args):
 	# The series is written here, then renamed to DIR: all of it or
 	# nothing.
 	staging = os.path.join(o.parent, '.%s.uabatch.%d' % (os.path.basename(o.out), os.getpid()))
-	progress = Progress()
+	progress = Progress(PROG)
 	try:
 		try:
 			os.mkdir(staging)

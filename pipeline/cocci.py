@@ -19,6 +19,7 @@ import subprocess
 import findings
 import layout
 import tree
+from progress import Progress
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODEL = os.path.join(TOP, 'model')
@@ -71,8 +72,9 @@ class Run:
 	"""The runs of the semantic patch for one subcommand, in the work
 	directory work: spatch's options, what was not analysed."""
 
-	def __init__(self, work, jobs, defines, incomplete):
+	def __init__(self, work, jobs, defines, incomplete, prog):
 		self.work = work
+		self.progress = Progress(prog)
 		self.jobs = jobs
 		self.defines = defines
 		self.incomplete = incomplete
@@ -82,7 +84,10 @@ class Run:
 	def path(self, *parts):
 		return os.path.join(self.work, *parts)
 
-	def spatch(self, mode, args, out, err):
+	def spatch(self, mode, args, out, err, total):
+		"""Run the rule on total files; while it runs, how many it has
+		done (the rule names each file it is given in the file
+		UABATCH_PROGRESS names) on a terminal."""
 		os.makedirs(self.path('spatch', 'tmp'), exist_ok=True)
 		cmd = ['spatch', '--very-quiet', '--no-includes', '--include-headers',
 		       '--timeout', os.environ.get('UABATCH_TIMEOUT', '120'), '--jobs', str(self.jobs),
@@ -90,9 +95,20 @@ class Run:
 		       '--macro-file', os.path.join(TOP, 'cocci', 'macros.h'),
 		       '--sp-file', os.path.join(TOP, 'cocci', 'batch.cocci')]
 		cmd += (self.defines + ' ' + mode).split() + args
-		with open(out, 'w') as o, open(err, 'w') as e:
-			return subprocess.run(cmd, cwd=self.path('spatch'), stdout=o, stderr=e,
-					      env=self.env).returncode == 0
+		done = self.path('progress')
+		open(done, 'w').close()
+		env = dict(self.env, UABATCH_PROGRESS=done) if self.progress.shown else self.env
+		with open(out, 'w') as o, open(err, 'w') as e, \
+		     subprocess.Popen(cmd, cwd=self.path('spatch'), stdout=o, stderr=e, env=env) as p:
+			while self.progress.shown:
+				self.progress.say('%d/%d files' % (len(read_lines(done)), total))
+				try:
+					p.wait(timeout=0.5)
+					break
+				except subprocess.TimeoutExpired:
+					pass
+			self.progress.end(keep=False)
+			return p.wait() == 0
 
 	def make_excerpts(self, given):
 		"""The excerpts of the .c/.h files under given that mention a
@@ -132,7 +148,8 @@ class Run:
 	def on_excerpt(self, mode, args, out, err):
 		"""Run the rule on the excerpt of the path given."""
 		where = ['--dir', self.excerpt] if os.path.isdir(self.excerpt) else [self.excerpt]
-		if not self.spatch(mode, args + where, out, err) and not gave_up_on_some(err):
+		if not self.spatch(mode, args + where, out, err, len(self.files)) and \
+		   not gave_up_on_some(err):
 			with open(err, errors='surrogateescape') as e:
 				raise Failed(e.read(), '%s: spatch failed' % self.given)
 
@@ -161,7 +178,7 @@ class Run:
 		with open(self.path('whole.groups'), 'w') as g:
 			g.write(''.join(w + '\n\n' for w in whole))
 		ran = (self.spatch(mode, args + ['--file-groups', self.path('whole.groups')],
-				   self.path('whole.out'), self.path('whole.err')) or
+				   self.path('whole.out'), self.path('whole.err'), len(whole)) or
 		       gave_up_on_some(self.path('whole.err')))
 		if not ran:
 			os.replace(self.path('findings.first.jsonl'), self.path('findings.jsonl'))
@@ -294,7 +311,7 @@ def scan(o, paths, work, incomplete):
 	common = '-D json' + (' -D notes' if o.notes else '')
 	out = []
 	for path in paths:
-		run = Run(work, o.jobs, common, incomplete)
+		run = Run(work, o.jobs, common, incomplete, 'uabatch scan')
 		# The notes of a tree with scoped blocks say which classic
 		# regions could be one (scoped-region).
 		if o.notes and tree.style_for(path, o.style) == 'scoped':

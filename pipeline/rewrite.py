@@ -133,7 +133,7 @@ def patch(cmd, o, paths, work, incomplete):
 		common += ' -D modernize'
 	diff = []
 	for path in paths:
-		run = Run(work, o.jobs, common, incomplete)
+		run = Run(work, o.jobs, common, incomplete, 'uabatch ' + cmd)
 		run.notes = o.notes
 		if cmd == 'modernize':
 			run.accesses, run.regions = False, True

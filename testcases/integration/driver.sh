@@ -4,7 +4,8 @@
 # The driver's contract: in a kernel tree, 'patch' writes paths for
 # 'patch -p1' from the tree's root and leaves the tree alone; 'scan'
 # writes text, json, jsonl or sarif; bad input is refused with exit 2 and a
-# message naming the path, and nothing is written.
+# message naming the path, and nothing is written; progress shows on a
+# terminal only.
 
 . "$(dirname "$0")/../lib.sh"
 
@@ -69,4 +70,15 @@ expect_refusal frobnicate > /dev/null
 expect_refusal patch --style scoped "$k612/$hdr" |
 	grep -q -- "--style scoped: $k612 has no scoped_user_\*_access() (6.19)" ||
 	die "--style scoped in 6.12 not refused"
-echo "driver: tree paths, untouched tree, refusals"
+# Progress: on a terminal, how many files spatch has done, the line gone
+# when it ends; nothing of it when standard error is not a terminal, and
+# the same findings either way.
+(cd "$k612" && script -qec "$top/uabatch scan fs" /dev/null) > "$work/tty" || [ $? = 3 ] ||
+	die "scan fs on a terminal failed"
+grep -q "$(printf '\r')uabatch scan: [0-9]*/[0-9]* files" "$work/tty" ||
+	{ cat -A "$work/tty" >&2; die "scan fs: no progress on a terminal"; }
+(cd "$k612" && "$top/uabatch" scan fs) > "$work/out" 2> "$work/err" || [ $? = 3 ] || die "scan fs failed"
+grep -q 'uabatch scan: [0-9]*/' "$work/err" && die "scan fs: progress on a non-terminal's standard error"
+tr -d '\r' < "$work/tty" | sed 's/.*\x1b\[K//' | grep ' \[uaccess:' | diff - "$work/out" >&2 ||
+	die "scan fs: other findings on a terminal"
+echo "driver: tree paths, untouched tree, refusals, progress on a terminal only"

@@ -75,7 +75,7 @@ class Analysis:
 	def __init__(self, cocci):
 		self.cocci = cocci
 		self.scoped = False	# -D scoped: scoped blocks where they fit
-		self.relayout = False	# -D relayout: format-rewrite.sh lays the output out
+		self.relayout = False	# -D relayout: relayout.py lays the output out
 		self.notes = False	# -D notes: report and rewrite cold paths too
 		self.json = False	# -D json: findings as the model's JSON objects
 		self.modernize = False	# -D modernize: classic regions, scoped blocks
@@ -294,7 +294,7 @@ class Analysis:
 
 	def plan_scoped(self, fs, fn, r):
 		"""The edits of one region: the begin becomes the block's head,
-		the end its close (scripts/format-rewrite.sh lays it out), the
+		the end its close (relayout.py lays it out), the
 		other ends go."""
 		src, edits = fs.src, fs.plan.edits
 		edits[head_offset(src, r.stmt)] = ('unwrap' if r.branch else 'replace', [wrap_begin(

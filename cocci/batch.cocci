@@ -44,6 +44,7 @@
 ///   struct_copies.py  batch-copy-fields: a struct copy of few members
 ///   soundness.py      whether a rewrite is sound, else why not
 ///   rewrite_plan.py   the edits: region size, fault path, scoped heads
+///   relayout.py       the layout of the patched file (-D relayout; the driver runs it)
 ///   finding.py        a finding, in text or as the model's JSON object
 ///   scoping.py        -D modernize: a classic region as a scoped block
 ///   kconfig.py        the code only architectures without regions build
@@ -94,7 +95,7 @@ analysis.modernize = True
 @@
 analysis.patching = True
 
-// -D relayout: scripts/format-rewrite.sh lays the patched file out, and
+// -D relayout: relayout.py (beside this file) lays the patched file out, and
 // can put a loop in a scoped block (-D scoped); without it loops are
 // written in the classic style.
 @script:python depends on relayout@

@@ -4,7 +4,7 @@
 # edits (Plan), and those of one finding (Fix); the size of a region,
 # where its fault path goes and what it says, the texts of the accessors
 # and of a scoped block's head, and the calls around a loop that
-# scripts/format-rewrite.sh makes a scoped block of.
+# relayout.py makes a scoped block of.
 
 import re
 
@@ -154,14 +154,14 @@ LABEL = 'uabatch_label'	# in a fix's texts until its label is given
 
 # Coccinelle cannot put a statement it keeps into a block it makes
 # without printing it anew, which loses its layout; around a loop it
-# puts these two calls instead, and scripts/format-rewrite.sh makes the
+# puts these two calls instead, and relayout.py makes the
 # scoped block of them, the loop's lines kept and indented once more.
 WRAP_BEGIN = 'uabatch_scoped_block'
 WRAP_END = 'uabatch_scoped_block_end'
 
 def wrap_begin(head, renames=(), first=(), declare=''):
 	"""'uabatch_scoped_block("HEAD", "OLD=NEW;...", "DECLARATION",
-	"STATEMENT"...);': format-rewrite.sh writes 'HEAD {', then the
+	"STATEMENT"...);': relayout.py writes 'HEAD {', then the
 	statements, in the lines it keeps each name OLD made NEW, and puts
 	the declaration (of the block's pointer, if any) after those at the
 	top of the function.  Strings, which Coccinelle prints as they are."""

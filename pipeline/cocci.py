@@ -23,8 +23,6 @@ from progress import Progress
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODEL = os.path.join(TOP, 'model')
-PLACEHOLDER = 'uabatch_placeholder();'
-LOOP_BLOCK = 'uabatch_scoped_block'
 SAFE_BYTES = re.compile(rb'[^A-Za-z0-9._/+-]')
 
 

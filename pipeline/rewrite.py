@@ -9,8 +9,10 @@ import shutil
 import subprocess
 import sys
 
-from cocci import LOOP_BLOCK, PLACEHOLDER, TOP, Run
+from cocci import Run, TOP
 from errors import Fatal
+from relayout import relayout
+from rewrite_plan import PLACEHOLDER, WRAP_BEGIN
 import tree
 
 
@@ -75,8 +77,8 @@ def patch_path(run, path):
 				  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode:
 			run.incomplete.say('%s: not rewritten: the rewrite of its excerpt does not apply to it' % rel)
 			continue
-		subprocess.run(['sh', os.path.join(TOP, 'scripts', 'format-rewrite.sh'), f, copy], check=True)
-		if has(copy, LOOP_BLOCK):
+		relayout(f, copy)
+		if has(copy, WRAP_BEGIN):
 			run.incomplete.say('%s: not rewritten: a loop\'s scoped block could not be laid out' % rel)
 			continue
 		crlf_like(f, copy)

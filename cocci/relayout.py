@@ -349,7 +349,7 @@ class Relayout:
 				if len(arg) >= 3 and arg[2]:
 					self.declare(i, arg[2])
 
-	def block_line(self, s, i, block, renames, out):
+	def block_line(self, s, i, renames, out):
 		"""Line i, s, inside a block: renamed and moved; how many lines
 		after it were laid out with it."""
 		for old, new in renames:
@@ -397,7 +397,7 @@ class Relayout:
 				i += 1
 				continue
 			if block is not None and s != '':
-				s, skip = self.block_line(s, i, block, renames, out)
+				s, skip = self.block_line(s, i, renames, out)
 				if s is None:
 					i += 1 + skip
 					continue

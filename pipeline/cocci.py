@@ -124,7 +124,8 @@ class Run:
 		if os.path.exists(self.path('findings.first.jsonl')):
 			os.remove(self.path('findings.first.jsonl'))
 		root = tree.tree_root(given)
-		for k in ('UABATCH_TREE', 'UABATCH_SOURCE', 'UABATCH_REGIONLESS', 'UABATCH_LEFT_OUT'):
+		for k in ('UABATCH_TREE', 'UABATCH_SOURCE', 'UABATCH_REGIONLESS', 'UABATCH_LEFT_OUT',
+			  'UABATCH_PROGRESS'):
 			self.env.pop(k, None)
 		if root:
 			self.env.update(UABATCH_TREE=self.path('excerpt') + encoded(root), UABATCH_SOURCE=root,

@@ -14,12 +14,25 @@
 # system call's first argument (compat_ before it for a compat system
 # call, as functions.py names it in the semantic patch).
 #
+# The fixes of a rewrite of a file are the changes inside each of its
+# functions; changes outside every function make one more fix, numbered
+# 0 (fixes()).
+#
 # usage: layout.py FILE
 #	one line a function: FIRST <tab> OPEN <tab> CLOSE <tab> NAME, the
 #	numbers of its first line, its '{' line and its '}' line
 #    layout.py --model model/uaccess.api [--every] FILE
 #	NAME <tab> WORD... of each function, for the user accesses it makes
 #	(see kinds_of())
+#    layout.py --fixes DIFF_U0 FILE
+#	one line a fix of the rewrite DIFF_U0 ('diff -U0 FILE NEW'):
+#	N <tab> FUNCTION <tab> ITS FIRST CHANGED LINE <tab> THE FUNCTION'S
+#	FIRST LINE <tab> ITS LAST LINE ('-', 0 and 0 for fix 0)
+#    layout.py --apply N,M... DIFF_U0 FILE
+#	FILE with fixes N, M... of DIFF_U0 applied
+#    layout.py --added N,M... DIFF_U0 FILE
+#	N <tab> LINE for each line those fixes add, LINE its number in
+#	the file they leave
 #
 # The pipeline imports it for the same and for the excerpt of a file
 # that Coccinelle parses (excerpt()).
@@ -27,7 +40,6 @@
 import re
 import sys
 
-WORD = '[A-Za-z0-9_]'
 SYSCALL_MACRO = re.compile(r'(COMPAT_)?SYSCALL(32)?_DEFINE[0-6]$')
 SYSCALL = re.compile(r'\b(COMPAT_)?SYSCALL(32)?_DEFINE\d\s*\(\s*(\w+)[\s,)]')
 DIRECTIVE = re.compile(r'[ \t]*#')
@@ -48,8 +60,8 @@ class Function:
 		self.lines = lines
 
 	def row(self):
-		"""FIRST <tab> OPEN <tab> CLOSE <tab> NAME, as split-fixes.awk
-		reads it."""
+		"""FIRST <tab> OPEN <tab> CLOSE <tab> NAME, its line of
+		'layout.py FILE'."""
 		return '%d\t%d\t%d\t%s\n' % (self.first, self.open, self.close, self.name)
 
 	def body(self):
@@ -242,12 +254,105 @@ def kinds_of(f, model):
 	return kinds
 
 
-USAGE = 'usage: layout.py [--model API [--every]] FILE'
+class Hunk:
+	"""A hunk of a diff -U0: the lines it replaces (length of them from
+	line start; none: it inserts after line start) and the lines it
+	adds."""
+
+	def __init__(self, start, length):
+		self.start = start
+		self.length = length
+		self.added = []
+
+
+def hunks_of(diff_lines):
+	"""The hunks of the lines of a diff -U0."""
+	out = []
+	for s in diff_lines:
+		m = re.match(r'@@ -(\d+)(?:,(\d+))? ', s)
+		if m:
+			out.append(Hunk(int(m.group(1)), 1 if m.group(2) is None else int(m.group(2))))
+		elif out and s.startswith('+'):
+			out[-1].added.append(s[1:])
+	return out
+
+
+def fix_of(h, fns):
+	"""The fix of hunk h: the number (from 1) of the function of fns that
+	holds it, or 0."""
+	last = h.start + h.length - 1 if h.length else h.start + 1
+	for n, f in enumerate(fns, 1):
+		if f.first <= h.start and last <= f.close:
+			return n
+	return 0
+
+
+def fixes(hunks, fns):
+	"""(N, FUNCTION, FIRST CHANGED LINE, FIRST LINE, LAST LINE) of each
+	fix, in the order of its first hunk."""
+	out = {}
+	for h in hunks:
+		n = fix_of(h, fns)
+		if n not in out:
+			f = fns[n - 1] if n else None
+			out[n] = (n, f.name if f else '-', h.start, f.first if f else 0, f.close if f else 0)
+	return list(out.values())
+
+
+def apply_fixes(lines, hunks, fns, wanted):
+	"""lines with the fixes wanted applied, and (fix, line) for each line
+	they add, line its number in the result."""
+	out = []
+	added = []
+	i = 1
+	for h in hunks:
+		n = fix_of(h, fns)
+		if n not in wanted:
+			continue
+		upto = h.start if h.length else h.start + 1
+		out += lines[i - 1:upto - 1]
+		i = max(i, upto)
+		for s in h.added:
+			out.append(s)
+			added.append((n, len(out)))
+		i += h.length
+	return out + lines[i - 1:], added
+
+
+USAGE = ('usage: layout.py [--model API [--every]] FILE\n'
+	 '       layout.py (--fixes | --apply N,M... | --added N,M...) DIFF_U0 FILE')
+
+
+def fixes_main(how, which, diff, path):
+	"""--fixes, --apply and --added."""
+	try:
+		with open(diff, errors='surrogateescape') as f:
+			hunks = hunks_of(f.read().split('\n'))
+		lines = lines_of(path)
+	except OSError as e:
+		print('layout.py: %s: %s' % (e.filename, e.strerror), file=sys.stderr)
+		return 2
+	fns = functions(lines)
+	if how == '--fixes':
+		for row in fixes(hunks, fns):
+			print('%d\t%s\t%d\t%d\t%d' % row)
+		return 0
+	wanted = set(int(n) for n in which.split(',') if n.isdigit())
+	out, added = apply_fixes(lines, hunks, fns, wanted)
+	if how == '--apply':
+		sys.stdout.writelines(s + '\n' for s in out)
+	else:
+		sys.stdout.writelines('%d\t%d\n' % a for a in added)
+	return 0
 
 
 def main(args):
 	model = None
 	every = False
+	if args[:1] == ['--fixes'] and len(args) == 3:
+		return fixes_main(args[0], None, *args[1:])
+	if args[:1] in (['--apply'], ['--added']) and len(args) == 4:
+		return fixes_main(*args)
 	if args[:1] == ['--model'] and len(args) > 1:
 		try:
 			model = Model(args[1])

@@ -110,38 +110,25 @@ def in_tree(kdir, path):
 	return rel
 
 
-def run(args):
-	"""Stdout of the command args; it must succeed."""
-	return subprocess.run(args, stdout=subprocess.PIPE, check=True).stdout
-
-
 def fixes_of(kdir, path, diff, work):
 	"""The fixes of the verified diff of one file, grouped with their
 	compat twins (processcompl() and processcompl_compat(): one patch,
 	as a maintainer wants them): [(twin, [(fix, function, first
-	changed line, first line, last line)])] in the file's order, and
-	the file as the diff leaves it (to apply groups of fixes to)."""
+	changed line, first line, last line)])] in the file's order; and
+	the file's lines with a set of its fixes applied, as a function."""
+	full = os.path.join(kdir, path)
 	new = os.path.join(work, 'new')
-	subprocess.run(['patch', '-s', '-p1', '-o', new, os.path.join(kdir, path)],
+	subprocess.run(['patch', '-s', '-p1', '-o', new, full],
 		       input=os.fsencode(diff), cwd=work, stdout=subprocess.DEVNULL, check=True)
-	with open(os.path.join(work, 'u0'), 'wb') as f:
-		f.write(subprocess.run(['diff', '-U0', os.path.join(kdir, path), new],
-				       stdout=subprocess.PIPE).stdout)
-	with open(os.path.join(work, 'scanned'), 'w', errors='surrogateescape') as f:
-		f.writelines(g.row() for g in layout.functions(layout.lines_of(os.path.join(kdir, path))))
-	listed = split_fixes(kdir, path, work, ['-v', 'list=1'])
+	u0 = subprocess.run(['diff', '-U0', full, new], stdout=subprocess.PIPE).stdout
+	lines = layout.lines_of(full)
+	hunks = layout.hunks_of(u0.decode(errors='surrogateescape').split('\n'))
+	fns = layout.functions(lines)
 	groups = {}
-	for line in listed.decode(errors='surrogateescape').splitlines():
-		n, fn, changed, first, last = line.split('\t')
+	for n, fn, changed, first, last in layout.fixes(hunks, fns):
 		twin = re.sub(r'_compat$', '', re.sub(r'^compat_', '', fn)).replace('_compat_', '_', 1)
-		groups.setdefault(twin, []).append((n, fn, int(changed), int(first), int(last)))
-	return list(groups.items())
-
-
-def split_fixes(kdir, path, work, how):
-	return run(['awk'] + how + ['-f', os.path.join(TOP, 'scripts', 'split-fixes.awk'),
-				    os.path.join(work, 'u0'), os.path.join(work, 'scanned'),
-				    os.path.join(kdir, path)])
+		groups.setdefault(twin, []).append((n, fn, changed, first, last))
+	return list(groups.items()), lambda wanted: layout.apply_fixes(lines, hunks, fns, wanted)[0]
 
 
 class Candidate:
@@ -302,11 +289,10 @@ def candidates_of(kdir, verified, found, work):
 	out = []
 	for fd in split_diff(verified):
 		path = fd[0]
-		for twin, group in fixes_of(kdir, path, fd[1], work):
-			after = split_fixes(kdir, path, work,
-					    ['-v', 'apply=' + ','.join(g[0] for g in group)])
-			with open(os.path.join(work, 'after'), 'wb') as f:
-				f.write(after)
+		groups, applied = fixes_of(kdir, path, fd[1], work)
+		for twin, group in groups:
+			with open(os.path.join(work, 'after'), 'w', errors='surrogateescape') as f:
+				f.writelines(l + '\n' for l in applied(set(g[0] for g in group)))
 			d = subprocess.run(['diff', '-u', '-F', '^[[:alpha:]$_].*[^:]$', '--label', 'a/' + path,
 					    '--label', 'b/' + path, os.path.join(kdir, path),
 					    os.path.join(work, 'after')], stdout=subprocess.PIPE)

@@ -288,8 +288,7 @@ compiled_lines()
 compiled_out()
 {
 	compiled_lines "$2" > "$work/compiled"
-	awk -v apply="$1" -v lines=1 -f "$top/scripts/split-fixes.awk" "$work/u0" "$work/scanned" \
-		"$orig" > "$work/added"
+	python3 "$top/cocci/layout.py" --added "$1" "$work/u0" "$orig" > "$work/added"
 	for n in $(echo "$1" | tr , ' '); do
 		awk -F'\t' -v n="$n" '$1 == n { print $2 }' "$work/added" |
 			grep -qxFf "$work/compiled" ||
@@ -300,7 +299,7 @@ compiled_out()
 # The file as fixes $1 (a comma-separated list) leave it, in $2.
 with_fixes()
 {
-	awk -v apply="$1" -f "$top/scripts/split-fixes.awk" "$work/u0" "$work/scanned" "$orig" > "$2"
+	python3 "$top/cocci/layout.py" --apply "$1" "$work/u0" "$orig" > "$2"
 }
 
 # The tree's checkpatch.pl with arguments "$@" (absolute paths).  With
@@ -474,8 +473,7 @@ while IFS= read -r file; do
 	(cd "$work" && patch -s -p1 -o patched.out "$orig" < file.diff) > /dev/null 2>&1 ||
 		{ verdict "$file" "" dropped "the patch does not apply"; continue; }
 	diff -U0 "$orig" "$work/patched.out" > "$work/u0" || true
-	python3 "$top/cocci/layout.py" "$orig" > "$work/scanned"
-	awk -v list=1 -f "$top/scripts/split-fixes.awk" "$work/u0" "$work/scanned" "$orig" > "$work/fixes"
+	python3 "$top/cocci/layout.py" --fixes "$work/u0" "$orig" > "$work/fixes"
 
 	# What to build: the file, or the first .c file that includes it
 	# (a header, or a .c file such as control_compat.c, which control.c

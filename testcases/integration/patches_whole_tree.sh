@@ -38,8 +38,7 @@ agree()
 		(cd "$work" && patch -s -p1 -o new.c "$k/$f" < one.diff) > /dev/null ||
 			die "$v: the patch of $f does not apply"
 		diff -U0 "$k/$f" "$work/new.c" > "$work/u0" || true
-		python3 "$top/cocci/layout.py" "$k/$f" > "$work/scanned"
-		awk -v list=1 -f "$top/scripts/split-fixes.awk" "$work/u0" "$work/scanned" "$k/$f" |
+		python3 "$top/cocci/layout.py" --fixes "$work/u0" "$k/$f" |
 			awk -F'\t' -v f="$f" '{ print f, $4, $5 }' >> "$work/rewritten"
 	done
 	# Each fixable finding lies in a rewritten function, and each

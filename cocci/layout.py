@@ -59,11 +59,6 @@ class Function:
 		self.name = name
 		self.lines = lines
 
-	def row(self):
-		"""FIRST <tab> OPEN <tab> CLOSE <tab> NAME, its line of
-		'layout.py FILE'."""
-		return '%d\t%d\t%d\t%s\n' % (self.first, self.open, self.close, self.name)
-
 	def body(self):
 		"""The lines after the '{', the '}' included."""
 		return self.lines[self.open - self.first + 1:]
@@ -325,13 +320,9 @@ USAGE = ('usage: layout.py [--model API [--every]] FILE\n'
 
 def fixes_main(how, which, diff, path):
 	"""--fixes, --apply and --added."""
-	try:
-		with open(diff, errors='surrogateescape') as f:
-			hunks = hunks_of(f.read().split('\n'))
-		lines = lines_of(path)
-	except OSError as e:
-		print('layout.py: %s: %s' % (e.filename, e.strerror), file=sys.stderr)
-		return 2
+	with open(diff, errors='surrogateescape') as f:
+		hunks = hunks_of(f.read().split('\n'))
+	lines = lines_of(path)
 	fns = functions(lines)
 	if how == '--fixes':
 		for row in fixes(hunks, fns):
@@ -346,19 +337,13 @@ def fixes_main(how, which, diff, path):
 	return 0
 
 
-def main(args):
+def functions_main(args):
+	"""FILE, and --model API [--every] FILE."""
 	model = None
 	every = False
-	if args[:1] == ['--fixes'] and len(args) == 3:
-		return fixes_main(args[0], None, *args[1:])
-	if args[:1] in (['--apply'], ['--added']) and len(args) == 4:
-		return fixes_main(*args)
 	if args[:1] == ['--model'] and len(args) > 1:
 		try:
 			model = Model(args[1])
-		except OSError as e:
-			print('layout.py: %s: %s' % (e.filename, e.strerror), file=sys.stderr)
-			return 2
 		except ValueError as e:
 			print('layout.py: %s' % e, file=sys.stderr)
 			return 2
@@ -367,19 +352,26 @@ def main(args):
 	if len(args) != 1:
 		print(USAGE, file=sys.stderr)
 		return 2
-	try:
-		lines = lines_of(args[0])
-	except OSError as e:
-		print('layout.py: %s: %s' % (e.filename, e.strerror), file=sys.stderr)
-		return 2
-	for f in functions(lines):
+	for f in functions(lines_of(args[0])):
 		if model is None:
-			sys.stdout.write(f.row())
+			print('%d\t%d\t%d\t%s' % (f.first, f.open, f.close, f.name))
 			continue
 		kinds = kinds_of(f, model)
 		if kinds or every:
 			print('%s\t%s' % (f.name, ' '.join(kinds) or 'none'))
 	return 0
+
+
+def main(args):
+	try:
+		if args[:1] == ['--fixes'] and len(args) == 3:
+			return fixes_main(args[0], None, *args[1:])
+		if args[:1] in (['--apply'], ['--added']) and len(args) == 4:
+			return fixes_main(*args)
+		return functions_main(args)
+	except OSError as e:
+		print('layout.py: %s: %s' % (e.filename, e.strerror), file=sys.stderr)
+		return 2
 
 
 if __name__ == '__main__':

@@ -94,8 +94,10 @@ class Run:
 		       '--sp-file', os.path.join(TOP, 'cocci', 'batch.cocci')]
 		cmd += (self.defines + ' ' + mode).split() + args
 		done = self.path('progress')
-		open(done, 'w').close()
-		env = dict(self.env, UABATCH_PROGRESS=done) if self.progress.shown else self.env
+		env = self.env
+		if self.progress.shown:
+			open(done, 'w').close()
+			env = dict(env, UABATCH_PROGRESS=done)
 		with open(out, 'w') as o, open(err, 'w') as e, \
 		     subprocess.Popen(cmd, cwd=self.path('spatch'), stdout=o, stderr=e, env=env) as p:
 			while self.progress.shown:

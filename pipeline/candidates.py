@@ -13,7 +13,7 @@ patch has:
 
  - a subject with the subsystem's prefix (maintainers.py);
  - a body that says what is batched and how many user-access begin/end
-   pairs it saves, and what the object verify.sh built for x86 shows
+   pairs it saves, and what the object verify built for x86 shows
    before and after (calls to out-of-line accessors, STAC and CLAC);
  - Cc: headers from the tree's scripts/get_maintainer.pl (no git
    history in a source package: --no-git);
@@ -26,7 +26,7 @@ verified in <build directory>', then one a fix that was dropped,
 
 What a finding is, whether it is rewritten and what it saves come from
 the model of a finding (model/findings.py); what the builds kept, from
-the verdicts of scripts/verify.sh, as data."""
+the verdicts of verify (pipeline/verify.py), as data."""
 
 import os
 import re
@@ -38,7 +38,7 @@ import textwrap
 import time
 import types
 
-import check
+import kbuild
 import cocci
 import layout
 import maintainers
@@ -70,7 +70,7 @@ def parse(args):
 	o = types.SimpleNamespace(kdir='', out='', builds=[])
 	args = options.parse(args, o, {'--kdir': 'kdir', '--out': 'out', '--build': 'builds'},
 			     lists=['--build'])
-	o.builds = [check.build_dir(b) for b in o.builds]
+	o.builds = [kbuild.build_dir(b) for b in o.builds]
 	if not o.kdir or not o.out:
 		raise Usage()
 	if not tree.is_kernel_tree(o.kdir):
@@ -315,7 +315,7 @@ def split_diff(text):
 
 
 class Verdict:
-	"""What verify.sh says of a fix: verified in a build directory, or
+	"""What verify says of a fix: verified in a build directory, or
 	dropped and why; and for a verified one built for x86, its object,
 	and before and after the calls to out-of-line accessors and the
 	STAC and CLAC instructions in it."""
@@ -328,7 +328,7 @@ class Verdict:
 
 
 def verdicts_of(path):
-	"""The verdicts of verify.sh's file of them; none where it did not
+	"""The verdicts of verify's file of them; none where it did not
 	run (nothing to verify)."""
 	return [Verdict(l) for l in cocci.read_lines(path)]
 

@@ -12,30 +12,11 @@ import sys
 
 from errors import Fatal, Usage
 from findings import Finding
+import kbuild
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MAKE_PATH = re.compile(r'^[A-Za-z0-9_./+-]*$')
 ENGINES = {'sparse': ['sparse'], 'gcc': ['gcc'], 'all': ['sparse', 'gcc']}
-
-
-def make_args(build, what=None):
-	"""What make needs to build in build (scripts/make-args.sh)."""
-	r = subprocess.run(['sh', os.path.join(TOP, 'scripts', 'make-args.sh')] +
-			   ([what] if what else []) + [build], stdout=subprocess.PIPE,
-			   stderr=subprocess.PIPE, text=True)
-	if r.returncode:
-		raise Fatal(r.stderr.strip() or '%s: make-args.sh failed' % build)
-	return r.stdout.strip()
-
-
-def build_dir(d):
-	"""A build directory given to --build, absolute; refused if it is
-	not one (scripts/make-args.sh --dir, the one check of it)."""
-	r = subprocess.run(['sh', os.path.join(TOP, 'scripts', 'make-args.sh'), '--dir', d],
-			   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-	if r.returncode:
-		raise Fatal(r.stdout.rstrip('\n'))
-	return r.stdout.rstrip('\n')
 
 
 class BuildFailed(Exception):
@@ -54,12 +35,12 @@ class Checker:
 
 	def __init__(self, work, kdir='', build=''):
 		self.work = work
-		self.args = ''
+		self.args = []
 		self.plugin = os.path.join(TOP, 'gcc-plugin', 'uaccess_plugin.so')
 		if build:
 			self.kdir = build
-			self.args = make_args(build)
-			self.plugin = make_args(build, '--plugin')
+			self.args = kbuild.make_args(build)
+			self.plugin = kbuild.plugin_of(build)
 			return
 		if not (os.path.isfile(os.path.join(kdir, 'Makefile')) and
 			os.path.isfile(os.path.join(kdir, 'include/linux/uaccess.h'))):
@@ -97,7 +78,7 @@ class Checker:
 		else:
 			how = ['KCFLAGS=-fplugin=%s -fplugin-arg-uaccess_plugin-format=json -Wno-error'
 			       % self.plugin]
-		r = subprocess.run(['make', '-s', '-C', self.kdir, 'M=' + d] + self.args.split() + how +
+		r = subprocess.run(['make', '-s', '-C', self.kdir, 'M=' + d] + self.args + how +
 				   [name + '.o'], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
 		log = os.fsdecode(r.stdout).splitlines()
 		full = os.path.join(d, copy)

@@ -11,10 +11,12 @@ import tempfile
 
 import candidates
 import check
+import kbuild
 import findings
 import lint
 import options
 import rewrite
+import verify
 from cocci import Failed, read_lines, scan
 from errors import Fatal, Incomplete, Usage
 
@@ -27,6 +29,7 @@ USAGE = '''usage: %(p)s scan  [--all] [--style auto|classic|scoped] [--jobs N]
                    [--verify] [--build DIR]... [--verdicts FILE] PATH...
        %(p)s modernize [--jobs N] [--verify] [--build DIR]... [--scoped-api NEW]
                    [--verdicts FILE] PATH...
+       %(p)s verify [--build DIR]... [--scoped-api NEW] [--verdicts FILE] PATCH|-
        %(p)s check [--engine sparse|gcc|all] (--kdir KDIR | --build DIR) FILE...
        %(p)s lint  [--kdir KDIR] [--build DIR] [--strict]
                    [--format text|json|jsonl|sarif|checkpatch]
@@ -43,6 +46,8 @@ from the kernel tree's root (from the file's directory outside a tree);
 (--build DIR, one an architecture; default: the tree, if configured) and
 pass both checkers, objtool and checkpatch.pl, and says why it drops any
 (--verdicts FILE: in FILE, as data, instead).
+verify keeps the fixes of PATCH, a patch of the tree of the current
+directory, as --verify keeps those of patch and modernize.
 modernize rewrites each classic region (begin ... end) as the scoped
 block of the same mode, pointer and range (the scoped-region notes of
 scan --all), and says on standard error why it leaves any alone; in a
@@ -73,7 +78,7 @@ class Options:
 		self.engine = 'all'
 		self.kdir = ''
 		self.jobs = str(len(os.sched_getaffinity(0)))
-		self.verdicts = ''	# a file for verify.sh's verdicts, as data
+		self.verdicts = ''	# a file for verify's verdicts, as data
 
 
 VALUED = {'--style': 'style', '--jobs': 'jobs', '--format': 'format', '--engine': 'engine',
@@ -84,7 +89,7 @@ def parse(args):
 	"""The options before the paths, and the paths."""
 	o = Options()
 	paths = options.parse(args, o, VALUED, {'--all': 'notes', '--verify': 'verify'}, ['--build'])
-	o.builds = [check.build_dir(b) for b in o.builds]
+	o.builds = [kbuild.build_dir(b) for b in o.builds]
 	return o, paths
 
 
@@ -106,19 +111,24 @@ def validate(cmd, o, paths):
 		raise Fatal("--kdir and --engine are options of 'check', not of '%s'" % cmd)
 	if cmd not in ('patch', 'modernize') and o.verify:
 		raise Fatal("--verify is an option of 'patch' and 'modernize', not of '%s'" % cmd)
+	if cmd == 'verify':
+		o.verify = True
+		if len(paths) != 1:
+			raise Usage('verify takes one patch')
 	if cmd in ('patch', 'modernize'):
 		o.verify = o.verify or bool(o.builds)
 		if o.verdicts and not o.verify:
 			raise Fatal('--verdicts is for the verdicts of --verify (or --build)')
-	elif o.verdicts:
-		raise Fatal("--verdicts is an option of 'patch' and 'modernize', not of '%s'" % cmd)
-	elif cmd != 'check' and o.builds:
-		raise Fatal("--build is an option of 'patch', 'modernize' and 'check', not of '%s'" % cmd)
-	if cmd == 'modernize' and (o.notes or o.style != 'auto'):
+	elif o.verdicts and cmd != 'verify':
+		raise Fatal("--verdicts is an option of 'patch', 'modernize' and 'verify', not of '%s'" % cmd)
+	elif cmd not in ('check', 'verify') and o.builds:
+		raise Fatal("--build is an option of 'patch', 'modernize', 'verify' and 'check', "
+			    "not of '%s'" % cmd)
+	if cmd in ('modernize', 'verify') and (o.notes or o.style != 'auto'):
 		raise Fatal("--all and --style are options of 'scan' and 'patch', not of '%s'" % cmd)
 	if o.scoped_api:
-		if cmd != 'modernize':
-			raise Fatal("--scoped-api is an option of 'modernize', not of '%s'" % cmd)
+		if cmd not in ('modernize', 'verify'):
+			raise Fatal("--scoped-api is an option of 'modernize' and 'verify', not of '%s'" % cmd)
 		if not o.verify:
 			raise Fatal('--scoped-api is for the builds of --verify (or --build)')
 		header = os.path.join(o.scoped_api, 'include/linux/uaccess.h')
@@ -153,6 +163,12 @@ def run_command(cmd, args):
 			output = check.check_files(o, paths, work)
 			sys.stdout.write(output)
 			return 1 if output else 0
+		if cmd == 'verify':
+			output, complete = verify.verify_command(o, paths[0], work)
+			sys.stdout.write(output)
+			incomplete = Incomplete()
+			incomplete.count = 0 if complete else 1
+			return finish(output, incomplete)
 		check_paths(paths)
 		if not shutil.which('spatch'):
 			raise Fatal("spatch not found: run 'make deps'")
@@ -183,7 +199,7 @@ def main(argv):
 			return candidates.main(args)
 		if cmd in ('-h', '--help', 'help'):
 			raise Usage()
-		if cmd not in ('scan', 'patch', 'check', 'modernize'):
+		if cmd not in ('scan', 'patch', 'check', 'modernize', 'verify'):
 			raise Usage("unknown command '%s'" % cmd)
 		return run_command(cmd, args)
 	except Usage as e:

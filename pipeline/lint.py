@@ -26,6 +26,7 @@ import sys
 import tempfile
 
 import check
+import kbuild
 import findings
 import layout
 import options
@@ -239,7 +240,7 @@ class Lint:
 		o = self.o
 		if o.build:
 			checker = check.Checker(self.work, build=o.build)
-			arch = check.make_args(o.build, '--arch')
+			arch = kbuild.arch_of(o.build)
 		else:
 			configured = (os.path.isfile(os.path.join(self.kdir, '.config')) and
 				      os.path.isfile(os.path.join(self.kdir, 'include/generated/autoconf.h')))
@@ -437,7 +438,7 @@ def main(args):
 	try:
 		o = parse(args)
 		if o.build:
-			o.build = check.build_dir(o.build)
+			o.build = kbuild.build_dir(o.build)
 		work = tempfile.mkdtemp(prefix='uabatch-lint.', dir=os.environ.get('TMPDIR', '/tmp'))
 		try:
 			return run(o, work)

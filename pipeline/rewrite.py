@@ -7,13 +7,13 @@ import filecmp
 import os
 import shutil
 import subprocess
-import sys
 
-from cocci import Run, TOP
+from cocci import Run
 from errors import Fatal
 from relayout import relayout
 from rewrite_plan import PLACEHOLDER, WRAP_BEGIN
 import tree
+import verify
 
 
 def diff_label(path):
@@ -152,21 +152,11 @@ def patch(cmd, o, paths, work, incomplete):
 			run.defines += ' -D scoped'
 		diff += patch_path(run, path)
 	if vroot and diff:
-		with open(os.path.join(work, 'patch'), 'w', errors='surrogateescape') as f:
-			f.write(''.join(diff))
-		cmd_line = ['sh', os.path.join(TOP, 'scripts', 'verify.sh')]
-		cmd_line += ['--scoped-api', o.scoped_api] if o.scoped_api else []
-		# Its verdicts as data (--verdicts, candidates), instead of said.
-		cmd_line += ['--verdicts', o.verdicts] if o.verdicts else []
-		r = subprocess.run(cmd_line + [vroot, os.path.join(work, 'patch')] + o.builds,
-				   stdout=subprocess.PIPE,
-				   stderr=subprocess.PIPE if o.verdicts else None)
-		if r.returncode == 3:
-			# A file no build directory could build: verify.sh said
-			# which and why.
+		kept, complete = verify.verify(vroot, ''.join(diff), o.builds, os.path.join(work, 'verify'),
+					       o.verdicts, o.scoped_api)
+		if not complete:
+			# A file no build directory could build: its verdict
+			# said which and why.
 			incomplete.count += 1
-		elif r.returncode:
-			sys.stderr.write(os.fsdecode(r.stderr or b''))
-			sys.exit(r.returncode)
-		return os.fsdecode(r.stdout)
+		return kept
 	return ''.join(diff)

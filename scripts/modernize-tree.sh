@@ -6,7 +6,7 @@
 # for its version that exist (the tree itself first, then x86_64, i386,
 # powerpc, ppc64, ppc32, arm64, riscv; a file goes to the first that
 # compiles it), with the scoped API of tree NEW where OLD has none.
-# Prints verify.sh's verdict on each rewrite (from its verdicts, as
+# Prints the verdict of --verify on each rewrite (from its verdicts, as
 # data), how many each build directory verified, then 'N of M rewrites
 # verified'; the patch of the verified ones is left in PATCH if given.
 # What could not be analysed goes to standard error.
@@ -39,7 +39,7 @@ case $status in
 3) cat "$work/err" >&2 ;;
 *) cat "$work/err" >&2 && exit 2 ;;
 esac
-# verify.sh's verdicts: PATH <tab> FUNCTION <tab> verified|dropped <tab> BUILD|WHY ...
+# The verdicts of --verify: PATH <tab> FUNCTION <tab> verified|dropped <tab> BUILD|WHY ...
 awk -F'\t' '{ printf "%s: %s%s%s\n", $1, $2 != "" ? $2 "(): " : "",
 	$3 == "verified" ? "verified in " : "dropped: ", $4 }' "$work/verdicts"
 awk -F'\t' '$2 != "" && $3 == "verified" { print $4 }' "$work/verdicts" | sort | uniq -c

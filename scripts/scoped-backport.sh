@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The scoped user-access API (scoped_user_*_access*(), 6.19) of tree NEW
-# for a build of an older tree: a linux/uaccess.h that verify.sh puts
+# for a build of an older tree: a linux/uaccess.h that uabatch's verify puts
 # first on the include path when it checks a 'uabatch modernize' patch of
 # a tree without the API.  It includes the tree's own header, then adds:
 #

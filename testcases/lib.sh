@@ -27,7 +27,7 @@ ktree()
 }
 
 # checkpatch.pl of tree $1 with the arguments that follow (absolute
-# paths), as scripts/verify.sh runs it: in an empty directory of its own,
+# paths), as uabatch's verify runs it: in an empty directory of its own,
 # made and removed each time, since with --strict it writes its cache of
 # CamelCase names, .checkpatch-camelcase.*, into its working directory
 # (here, the checkout the tests run in).

@@ -85,7 +85,7 @@ grep -q "^uabatch: --scoped-api $k612: $k612/include/linux/uaccess.h has no scop
 # (waitwake.c, core.c: no .c file of the tree includes it itself), and
 # "return -ENOSYS;" moved into the block is checkpatch's finding of the
 # file, not of the rewrite.  The tree's own x86_64_defconfig builds
-# csum-wrappers_64.c, where x86's checksum_32.h is compiled out: verify.sh
+# csum-wrappers_64.c, where x86's checksum_32.h is compiled out: verify
 # tries it in the next build directory, and says where it tried last.
 flock "$k612/../linux-6.12.lock" sh "$top/scripts/make-objects.sh" -s -C "$k612" kernel/exit.o fs/readdir.o \
 	arch/x86/lib/csum-wrappers_64.o || die "6.12: the tree's objects do not build"

@@ -8,7 +8,8 @@
 #  - several PATHs to patch;
 #  - what cannot be analysed (an unreadable file, a time out, a function
 #    Coccinelle cannot parse) is named, and the exit status is 3;
-#  - a CRLF file stays CRLF; wrong options are refused;
+#  - a CRLF file stays CRLF; wrong options and what verify cannot take
+#    are refused;
 #  - candidates writes into an --out that is a link to an empty
 #    directory, and killed at any moment leaves the tree as it was.
 
@@ -109,6 +110,16 @@ mkfifo "$work/fifo.c"
 run "$top/uabatch" check --kdir "$k" "$work/fifo.c"
 expect_status 2 "check of a FIFO"
 grep -q 'not a regular file' "$work/err" || die "check of a FIFO: not said"
+# verify: a patch that is not there, or not a patch; no tree.
+run env -C "$k" "$top/uabatch" verify --build "$b" "$work/no.patch"
+expect_status 2 "verify of a missing patch"
+grep -q "no.patch: No such file or directory" "$work/err" || die "verify of a missing patch: not said"
+run env -C "$k" "$top/uabatch" verify --build "$b" "$src"
+expect_status 2 "verify of a .c file"
+grep -q "time.c: not a patch for patch -p1" "$work/err" || die "verify of a .c file: not said"
+run env -C "$work" "$top/uabatch" verify --build "$b" "$work/crlf.diff"
+expect_status 2 "verify outside a tree"
+grep -q "not in a kernel tree" "$work/err" || die "verify outside a tree: not said"
 
 # candidates: --out a link to an empty directory; killed at random
 # moments, the tree stays as it was.

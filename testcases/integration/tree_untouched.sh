@@ -1,12 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# The user's tree is read, never written: scripts/verify.sh ('uabatch
-# patch --verify'), run from the tree itself as 'uabatch candidates' runs
+# The user's tree is read, never written: 'uabatch verify' (as 'uabatch
+# patch --verify' verifies), run from the tree itself as 'uabatch candidates' runs
 # it and as most users do, leaves no file in it.  Its checkpatch.pl
 # --strict step keeps a cache of CamelCase names, .checkpatch-camelcase.*,
 # in its working directory as soon as it meets one (fs/select.c's label
-# Efault), so verify.sh must run it elsewhere.  The tree is the clean copy
+# Efault), so verify must run it elsewhere.  The tree is the clean copy
 # src-6.12 itself, not a copy of it (a copy would cost more than the
 # test); its build directory build-6.12-x86_64 (make O=) is where verify
 # may write, the object of fs/select.c.
@@ -30,14 +30,14 @@ diff -u --label a/fs/select.c --label b/fs/select.c "$k/fs/select.c" "$work/sele
 	> "$work/fix.diff" && die "the mutant of fs/select.c is the file"
 
 touch "$work/stamp"
-(cd "$k" && sh "$top/scripts/verify.sh" "$k" "$work/fix.diff" "$b") > "$work/out" 2> "$work/err" ||
-	{ cat "$work/err" >&2; die "verify.sh failed"; }
+(cd "$k" && "$top/uabatch" verify --build "$b" "$work/fix.diff") > "$work/out" 2> "$work/err" ||
+	[ $? = 1 ] || { cat "$work/err" >&2; die "uabatch verify failed"; }
 # The fix is kept, or dropped by checkpatch.pl: either way the step ran.
 grep -qE 'verified in|dropped: checkpatch: ' "$work/err" ||
-	{ cat "$work/err" >&2; die "verify.sh did not reach its checkpatch.pl step"; }
+	{ cat "$work/err" >&2; die "uabatch verify did not reach its checkpatch.pl step"; }
 
 # Anything created, changed or removed in the tree since (a new or
 # removed entry changes its directory's time too).
 find "$k" -newer "$work/stamp" > "$work/written"
-[ -s "$work/written" ] && { sed 's/^/written: /' "$work/written" >&2; die "verify.sh wrote into $k"; }
-echo "verify.sh from $k: $(grep -cE 'verified in|dropped' "$work/err") fix judged, nothing written in the tree"
+[ -s "$work/written" ] && { sed 's/^/written: /' "$work/written" >&2; die "uabatch verify wrote into $k"; }
+echo "uabatch verify from $k: $(grep -cE 'verified in|dropped' "$work/err") fix judged, nothing written in the tree"

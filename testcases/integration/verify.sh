@@ -129,7 +129,8 @@ awk '/^efault:$/ && !done { print; getline; done = 1; next } { print }' \
 	"$work/bad/kernel/time/time.c" > "$work/bad.c"
 diff -u --label a/kernel/time/time.c --label b/kernel/time/time.c "$k/kernel/time/time.c" \
 	"$work/bad.c" > "$work/bad.diff" || true
-sh "$top/scripts/verify.sh" "$k" "$work/bad.diff" "$cache/build-7.2-x86_64" > "$work/out" 2> "$work/err"
+(cd "$k" && "$top/uabatch" verify --build "$cache/build-7.2-x86_64" "$work/bad.diff") \
+	> "$work/out" 2> "$work/err" || [ $? = 1 ] || { cat "$work/err" >&2; die "7.2: uabatch verify failed"; }
 expect 'gettimeofday(): dropped: the build adds: .*\[uaccess:region-leak\]' "$work/err" \
 	"7.2: a fault path that leaks the region is not dropped"
 expect 'settimeofday(): verified' "$work/err" "7.2: the good fix of the broken file is dropped too"

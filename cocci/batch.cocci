@@ -38,12 +38,12 @@
 ///   functions.py      the function around an access, its name, labels
 ///   layout.py         a file's functions by the kernel's layout, system call names
 ///                     (the driver's scanner too: excerpts, fixes by function)
-///   declarations.py   types: unsigned bounds, struct members, flexible arrays
+///   declarations.py   types: unsigned bounds, struct members and their order, flexible arrays
 ///   runs.py           the accesses, their runs, a read and a write apart
 ///   loops.py          the loops one region can serve whole
 ///   struct_copies.py  batch-copy-fields: a struct copy of few members
 ///   soundness.py      whether a rewrite is sound, else why not
-///   rewrite_plan.py   the edits: region size, fault path, scoped heads
+///   rewrite_plan.py   the edits: region size (no wider than the accesses), fault path, scoped heads
 ///   relayout.py       the layout of the patched file (-D relayout; the driver runs it)
 ///   finding.py        a finding, in text or as the model's JSON object
 ///   scoping.py        -D modernize: a classic region as a scoped block

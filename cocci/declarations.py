@@ -43,43 +43,175 @@ def declared_type(text, name):
 
 struct_bodies = {}
 
-def struct_body(src, name):
+def struct_body(src, name, typedef=False):
 	"""The text between the braces of the one definition of 'struct
-	name { .. }' in the file, or in the headers of its tree (include/,
-	and beside the file); None where there is none or more than one."""
+	name { .. }' (or with typedef, of 'typedef struct { .. } name;') in
+	the file, or in the headers of its tree (include/, beside the file,
+	and an architecture's own for its files); None where there is none
+	or more than one."""
 	root, rel = tree_of(src.path)
-	key = (root or src.path, name)
+	key = (root or src.path, name, typedef)
 	if key not in struct_bodies:
 		struct_bodies[key] = None
-		pattern = r'\bstruct\s+%s\s*\{' % re.escape(name)
+		if typedef:
+			start, lines = r'\btypedef\s+struct\s*\w*\s*\{', r'\}.*\b%s\s*;' % name
+		else:
+			# grep reads lines: the brace may be on the next one.
+			start, lines = r'\bstruct\s+%s\s*\{' % name, r'struct\s+%s\s*(\{|$)' % name
 		texts = [src.text]
 		if root:
-			found = subprocess.run(['grep', '-rlE', '--include=*.h', r'struct\s+%s\s*\{' % name,
-						'--', os.path.join(root, 'include'),
-						os.path.join(root, os.path.dirname(rel))],
+			arch = re.match(r'arch/[^/]+/', rel)
+			where = [os.path.join(root, 'include'), os.path.join(root, os.path.dirname(rel))]
+			where += [os.path.join(root, arch.group(0), 'include')] if arch else []
+			found = subprocess.run(['grep', '-rlE', '--include=*.h', lines, '--'] + where,
 					       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
 					       universal_newlines=True).stdout.split()
 			texts += [open(f, errors='replace').read() for f in found]
 		bodies = []
 		for t in texts:
-			for m in re.finditer(pattern, t):
+			for m in re.finditer(start, t):
 				depth, k = 0, m.end() - 1
 				for k in range(m.end() - 1, len(t)):
 					depth += {'{': 1, '}': -1}.get(t[k], 0)
 					if depth == 0:
 						break
-				bodies.append(t[m.end():k])
+				# '} __attribute__((packed)) name;' names it too.
+				if not typedef or re.match(r'\}(?:\s|__attribute__\s*\(\([^;]*?\)\)|__packed)*%s\s*;'
+							   % name, t[k:]):
+					bodies.append(t[m.end():k])
 		if len(set(bodies)) == 1:
 			struct_bodies[key] = bodies[0]
 	return struct_bodies[key]
 
+def struct_name(text, obj):
+	"""The name of the struct that the declarations in text (of a
+	function, or of a block) make obj (a name) a pointer to, or an
+	instance of; None where unknown."""
+	# 'struct s __user *, p' is a parameter of SYSCALL_DEFINEn().
+	names = set(re.findall(r'\bstruct\s+(\w+)\b\s*(?:__user\s*)?(?:\*\s*,\s*|\*?\s*)(?:const\s+)?%s\s*[;,)=]'
+			       % re.escape(obj), text))
+	return names.pop() if len(names) == 1 else None
+
 def member_struct(src, fn, obj):
 	"""The body of the struct that the function declares obj (a name) a
 	pointer to, or an instance of; None where unknown."""
-	text = fn.text()
-	names = set(re.findall(r'\bstruct\s+(\w+)\s*(?:__user\s*)?\*?\s*(?:const\s+)?%s\s*[;,)=]' %
-			       re.escape(obj), text))
-	return struct_body(src, names.pop()) if len(names) == 1 else None
+	name = struct_name(fn.text(), obj)
+	return struct_body(src, name) if name else None
+
+def pointed_layout(src, fn, ptr, block):
+	"""('struct name', member_positions()) of the struct that the
+	declarations of block (a text in fn), else of the function, make ptr
+	a pointer to; None where unknown.  (Two blocks of
+	save_fsave_header() each declare their own fp.)"""
+	if not re.match(r'^\w+$', ptr):
+		return None
+	name = struct_name(block, ptr) or struct_name(fn.text(), ptr)
+	if name:
+		kind, body = 'struct ' + name, struct_body(src, name)
+	else:
+		name = typedef_name(block, ptr) or typedef_name(fn.text(), ptr)
+		kind, body = name, struct_body(src, name, typedef=True) if name else None
+	positions = member_positions(body) if body is not None else None
+	return (kind, positions) if positions else None
+
+def typedef_name(text, obj):
+	"""The name of the type, a typedef of the kernel's habit (name_t),
+	that the declarations in text make obj a pointer to; None where
+	unknown."""
+	names = set(re.findall(r'\b([A-Za-z_]\w*_t)\s+(?:__user\s*)?\*\s*(?:,\s*)?(?:const\s+)?%s\s*[;,)=]'
+			       % re.escape(obj), text))
+	return names.pop() if len(names) == 1 else None
+
+def plain_body(body):
+	"""A struct body without its comments and attributes (whose
+	arguments may hold parentheses of their own)."""
+	body = re.sub(r'/\*.*?\*/|//[^\n]*', ' ', body, flags=re.S)
+	out, at = [], 0
+	for m in re.finditer(r'(__attribute__|__aligned)\s*\(|__packed', body):
+		if m.start() < at:
+			continue
+		end = m.end()
+		if m.group(1):
+			depth = 1
+			while end < len(body) and depth:
+				depth += {'(': 1, ')': -1}.get(body[end], 0)
+				end += 1
+		out.append(body[at:m.start()] + ' ')
+		at = end
+	return ''.join(out) + body[at:]
+
+def declarations_of(body):
+	"""The declarations of a struct body, those of nested bodies inside
+	theirs."""
+	out, depth, start = [], 0, 0
+	for k, c in enumerate(body):
+		depth += {'{': 1, '}': -1}.get(c, 0)
+		if c == ';' and depth == 0:
+			out.append(body[start:k])
+			start = k + 1
+	return [d for d in out if d.strip()]
+
+def declarators(decl):
+	"""(name, dimensions) of each name a plain declaration declares;
+	None where it is not one (a function pointer, a macro)."""
+	parts = re.sub(r':\s*\w+\s*$', '', decl).split(',')
+	first = re.match(r'^\s*(?:[A-Za-z_]\w*\s+)+\**\s*(\w+)\s*((?:\[[^]]*\]\s*)*)$', parts[0])
+	if not first:
+		return None
+	out = [first.group(1, 2)]
+	for d in parts[1:]:
+		m = re.match(r'^\s*\**\s*(\w+)\s*((?:\[[^]]*\]\s*)*)$', d)
+		if not m:
+			return None
+		out.append(m.group(1, 2))
+	return out
+
+class Member:
+	"""A member of a struct as member_positions() sees it: its position
+	in the struct (the members of a union share one: shared), whether
+	it is a flexible array, and the members of its own body, where it
+	has one written inside the struct's."""
+	def __init__(self, position, shared=False, flexible=False, inner=None):
+		self.position = position
+		self.shared = shared
+		self.flexible = flexible
+		self.inner = inner
+
+def member_positions(body, union=False, out=None, position=0):
+	"""{name: Member} of the members of a struct (or union) body, in
+	the order of their positions: the members of an anonymous union
+	share one, those of an anonymous struct follow on as the struct's
+	own.  None where a member is not a plain declaration.  With out,
+	added to it from position on."""
+	out = {} if out is None else out
+	for decl in declarations_of(plain_body(body)):
+		nested = re.match(r'^\s*(struct|union)\b[^{;]*\{(.*)\}\s*(.*?)\s*$', decl, re.S)
+		flex = re.match(r'^\s*(?:__)?DECLARE_FLEX_ARRAY\s*\(.*,\s*(\w+)\s*\)\s*$', decl, re.S)
+		if nested and not nested.group(3):
+			inner = member_positions(nested.group(2), nested.group(1) == 'union')
+			if inner is None:
+				return None
+			if nested.group(1) == 'struct' and not union:
+				for n, m in inner.items():
+					out[n] = Member(position + m.position, m.shared, m.flexible, m.inner)
+				position = max(m.position for m in out.values()) + 1
+			else:
+				out.update((n, Member(position, True, False, m.inner)) for n, m in inner.items())
+				position += 1
+			continue
+		if flex:
+			out[flex.group(1)] = Member(position, union, True)
+			position += not union
+			continue
+		inner = member_positions(nested.group(2), nested.group(1) == 'union') if nested else None
+		names = declarators(re.sub(r'^\s*(struct|union)\b[^{;]*\{.*\}', r'\1 x', decl, flags=re.S))
+		if names is None:
+			return None
+		for name, dims in names:
+			out[name] = Member(position, union, re.match(r'^\[\s*0?\s*\]\s*$', dims) is not None,
+					   inner if not dims else None)
+			position += not union
+	return out or None
 
 def bound_type(src, fn, n):
 	"""The type of a loop bound that is a name or a member 'p->f' of a
@@ -120,27 +252,16 @@ def struct_members(body):
 	an array or a struct (one accessor cannot move it); None where a
 	member is not a plain declaration (a nested struct or union, a bit
 	field, a function pointer)."""
-	body = re.sub(r'/\*.*?\*/|//[^\n]*', ' ', body, flags=re.S)
-	body = re.sub(r'__attribute__\s*\(\(.*?\)\)|__aligned\s*\([^)]*\)|__packed', ' ', body)
+	body = plain_body(body)
 	if re.search(r'[{}():#]', body):
 		return None
 	members = {}
-	for decl in body.split(';'):
-		if not decl.strip():
-			continue
-		parts = decl.split(',')
-		first = re.match(r'^\s*(?:[A-Za-z_]\w*\s+)+\**\s*(\w+)\s*((?:\[[^]]*\]\s*)*)$',
-				 parts[0])
-		if not first:
+	for decl in declarations_of(body):
+		names = declarators(decl)
+		if names is None:
 			return None
-		declarators = [first.group(1, 2)]
-		for d in parts[1:]:
-			m = re.match(r'^\s*\**\s*(\w+)\s*((?:\[[^]]*\]\s*)*)$', d)
-			if not m:
-				return None
-			declarators.append(m.group(1, 2))
-		aggregate = re.match(r'^\s*(?:const\s+)?(?:struct|union)\b', parts[0]) and \
-			    '*' not in parts[0]
-		for name, dims in declarators:
+		first = decl.split(',')[0]
+		aggregate = re.match(r'^\s*(?:const\s+)?(?:struct|union)\b', first) and '*' not in first
+		for name, dims in names:
 			members[name] = not dims and not aggregate
 	return members or None

@@ -42,8 +42,9 @@ def unsafe_call(a, label):
 def shown_arg(text):
 	return re.sub(r'\s+', ' ', text).strip()
 
-def region_size(run):
-	"""What the region of a run must cover, or (None, why)."""
+def region_size(run, layout):
+	"""What the region of a run must cover, or (None, why); layout is
+	that of the struct *run.base, as pointed_layout() gives it."""
 	ptr = run.base
 	if ptr is None:
 		a = [a for a in run.accesses if a.base != run.object][0]
@@ -58,7 +59,7 @@ def region_size(run):
 			return None, 'the rewrite cannot show that sizeof(*%s) covers "%s"' % \
 			       (ptr, shown(a.address()))
 	if all(w == 'f' for w in where):
-		return 'sizeof(*%s)' % ptr, None
+		return members_region(run, layout)
 	if all(isinstance(w, int) for w in where):
 		n = max(where) + 1
 		return ('sizeof(*%s)' % ptr if n == 1 else '%d * sizeof(*%s)' % (n, ptr)), None
@@ -72,6 +73,62 @@ def region_size(run):
 			return None, 'the index of "%s" varies' % shown(a.address())
 	return None, 'the addresses are not all fields of *%s, nor constant elements of %s' % \
 	       (ptr, ptr)
+
+def last_touched(members, designators):
+	"""(the one of designators, member designators of a struct whose
+	member_positions() are members, that ends last, whether it ends
+	where the struct's members but a flexible array end); (None, False)
+	where the layout cannot say (members of a union, or of a member
+	whose body is not written in the struct's)."""
+	tops = {}
+	for d in designators:
+		top, _, rest = d.partition('.')
+		if top not in members:
+			return None, False
+		tops.setdefault(top, set()).add(rest)
+	last = max(members[t].position for t in tops)
+	at_last = [t for t in tops if members[t].position == last]
+	if len(at_last) > 1:
+		return None, False
+	top = at_last[0]
+	final = max(m.position for m in members.values() if not m.flexible)
+	whole = last == final and not members[top].shared
+	if tops[top] == {''}:
+		return top, whole
+	if '' in tops[top] or members[top].inner is None:
+		return None, False
+	end, reaches = last_touched(members[top].inner, tops[top])
+	return (top + '.' + end, whole and reaches) if end else (None, False)
+
+def members_region(run, layout):
+	"""The region of a run over members of *ptr, no wider than what the
+	old code touched: sizeof(*ptr) where the run reaches the struct's
+	last member (a flexible array aside), else offsetofend() of the last
+	member it touches (a caller may pass a shorter record:
+	xfs_getbmap_format() writes the struct getbmap prefix of a struct
+	getbmapx, and no more, where the user's records are struct getbmap).
+	A region that reaches below what was touched checks no more: it ends
+	where the old code's did.  (None, why) where the layout is not
+	known."""
+	ptr = run.base
+	if layout is None:
+		return None, 'the members of *%s are not known: the rewrite cannot show that ' \
+		       'sizeof(*%s) ends where the accesses end' % (ptr, ptr)
+	kind, members = layout
+	designators = []
+	for a in run.accesses:
+		m = re.match(r'^&\(?%s\)?->(.*)$' % re.escape(ptr), a.addr)
+		if not m or m.group(1).split('.')[0] not in members:
+			return None, '"%s" is not a member of %s as its definition has it' % \
+			       (shown(a.address()), kind)
+		designators.append(m.group(1))
+	end, whole = last_touched(members, designators)
+	if end is None:
+		return None, 'the rewrite cannot show which of "%s" ends last in %s' % \
+		       ('", "'.join(sorted(set(designators))), kind)
+	if whole:
+		return 'sizeof(*%s)' % ptr, None
+	return 'offsetofend(%s, %s)' % (kind, end), None
 
 class Fix:
 	"""A finding's rewrite: the statements it replaces or deletes, and

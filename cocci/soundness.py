@@ -9,7 +9,8 @@
 
 import re
 
-from declarations import counts_unsigned, flexible_array, unchecked_flexible_array
+from declarations import counts_unsigned, flexible_array, pointed_layout, \
+	unchecked_flexible_array
 from model import BEGIN, END
 from rewrite_plan import LABEL, SLOTS, WRAP_END, Fix, place_fault_path, region_size, \
 	scoped_block, scoped_head, shown_arg, unsafe_call, wrap_begin
@@ -82,7 +83,8 @@ def bounds_checked(src, fn, first, last, skip):
 
 def judge_run(src, fn, run, scoped):
 	"""Rewrite the run, or say why not: (Fix, None) or (None, why)."""
-	size, why = region_size(run)
+	block = span(src, run.block.stmts[0].first, run.block.stmts[-1].last)
+	size, why = region_size(run, pointed_layout(src, fn, run.base, block) if run.base else None)
 	if why:
 		return None, why
 	for a in run.accesses:

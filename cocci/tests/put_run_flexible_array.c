@@ -2,8 +2,9 @@
  * drivers/usb/core/devio.c, processcompl(): the status fields of the URB
  * are one run; the iso frame descriptors are elements of a flexible array
  * past sizeof(*userurb), written by a loop whose bound is signed.  Only
- * the run is rewritten, for sizeof(*userurb); no region may cover the
- * descriptors with that size.
+ * the run is rewritten, its region ending where its writes end
+ * (offsetofend() of error_count: number_of_packets is not written); no
+ * region may cover the descriptors with that size.
  */
 struct iso_desc {
 	unsigned int length;

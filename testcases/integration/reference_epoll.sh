@@ -17,9 +17,14 @@ hdr=include/linux/eventpoll.h
 
 # Inputs: 6.12's header as it is, and 7.2's header with the pre-patch
 # body of 6.12 put back, to be batched in the style of each tree; each
-# at a path that ends as the header's does, which is what makes it a hot
-# path (model/hot-paths) outside a tree.
-mkdir -p "$work/6.12/include/linux" "$work/7.2/include/linux"
+# in a small tree of its own (the tree's uaccess.h, and the uapi header
+# that defines struct epoll_event, whose members the region must know).
+for v in 6.12 7.2; do
+	mkdir -p "$work/$v/include/linux" "$work/$v/include/uapi/linux"
+	touch "$work/$v/Makefile"
+	cp "$(ktree $v)/include/linux/uaccess.h" "$work/$v/include/linux/"
+	cp "$(ktree $v)/include/uapi/linux/eventpoll.h" "$work/$v/include/uapi/linux/"
+done
 cp "$k612/$hdr" "$work/6.12/$hdr"
 function_body "$k612/$hdr" epoll_put_uevent > "$work/old-body"
 grep -q '__put_user' "$work/old-body" || die "$k612/$hdr: not the pre-patch epoll_put_uevent()"
@@ -33,7 +38,7 @@ grep -q "^$k612/$hdr:$line:[0-9]*: warning: 2 user writes through uevent in epol
 	"$work/scan" || { cat "$work/scan" >&2; die "no batch-put-run at $hdr:$line"; }
 "$top/uabatch" scan "$k72/$hdr" > "$work/scan" || { cat "$work/scan" >&2; die "scan found something in 7.2"; }
 
-# Patch each, outside a tree: the diff applies from the file's directory.
+# Patch each; the diff applies from the small tree's root.
 batch()
 {
 	cp "$work/$1/$hdr" "$work/$1/input.h"
@@ -41,7 +46,7 @@ batch()
 		die "$1: uabatch patch found nothing"
 	mkdir -p "$work/$2/include/linux"
 	cp "$work/$1/$hdr" "$work/$2/$hdr"
-	(cd "$work/$2/include/linux" && patch -s -p1 < "$work/$1.diff") ||
+	(cd "$work/$2" && patch -s -p1 < "$work/$1.diff") ||
 		die "$1: the patch does not apply"
 	cmp -s "$work/$1/$hdr" "$work/$1/input.h" ||
 		die "$1: uabatch patch changed its input"

@@ -38,8 +38,10 @@ grep -q 'gettimeofday()' "$work/out" && [ ! -s "$work/err" ] ||
 
 # Odd paths, in a tree of their own.
 t=$work/tree
-mkdir -p "$t/include/linux" "$t/kernel/time"
+mkdir -p "$t/include/linux" "$t/include/uapi/linux" "$t/kernel/time"
 cp "$k/include/linux/uaccess.h" "$t/include/linux/"
+# The structs whose members the rewrites' regions cover.
+cp "$k/include/uapi/linux/time_types.h" "$t/include/uapi/linux/"
 cp "$k/Makefile" "$t/"
 for n in 'a b' '-lead' 'c:d' 'e\f'; do
 	cp "$src" "$t/kernel/time/$n.c"

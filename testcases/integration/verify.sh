@@ -10,9 +10,10 @@
 #    a cold one (settimeofday, --all);
 #  - include/linux/eventpoll.h: a header, built inside fs/eventpoll.c;
 #  - drivers/usb/core/devio.c: processcompl() (hot) and its compat twin,
-#    the status run for sizeof(*userurb), the loop over the flexible
-#    array for number_of_packets elements: classic in 6.12, scoped blocks
-#    (the loop's over struct_size()) in 7.2; default patch, no --all;
+#    the status run for what it writes (offsetofend(), not
+#    sizeof(*userurb)), the loop over the flexible array for
+#    number_of_packets elements: classic in 6.12, scoped blocks (the
+#    loop's over struct_size()) in 7.2; default patch, no --all;
 #  - fs/ext4/ioctl.c: an err that only gathered faults goes (--all);
 #  - kernel/ptrace.c: ptrace_request()'s run is inside an #ifdef, its
 #    fault path would not be: not rewritten;
@@ -70,8 +71,11 @@ for v in 6.12 7.2; do
 	expect 'processcompl(): verified' "$work/err" "$v: processcompl() not verified"
 	expect 'processcompl_compat(): verified' "$work/err" \
 		"$v: processcompl_compat(), the twin of processcompl(), not verified"
-	expect '^+.*user_write_access_begin(userurb, sizeof(\*userurb))\|^+.*scoped_user_write_access(userurb,' \
+	expect '^+.*user_write_access_begin(userurb,$\|^+.*scoped_user_write_access_size(userurb,$' \
 		"$work/out" "$v: processcompl()'s status run not rewritten"
+	# Its region ends where its writes end: error_count is the last.
+	expect '^+.*offsetofend(struct usbdevfs_urb,$' "$work/out" \
+		"$v: processcompl()'s status run's region is not of what it writes"
 	if [ $style = classic ]; then
 		expect '^+.*user_write_access_begin(userurb->iso_frame_desc,' "$work/out" \
 			"$v: the iso frame loop has no region of its own"

@@ -31,9 +31,13 @@ status=0
 grep -q '^arch/x86/kvm/mmu/paging_tmpl.h:412:16: note: FNAME(walk_addr_generic)() not parsed: ' \
 	"$work/out" || { cat "$work/out" >&2; die "paging_tmpl.h: the function is not named"; }
 
-# con_get_unimap() made to write two fields of one object.
+# con_get_unimap() made to write two fields of one object, in a small
+# tree that has the object's struct (the region's size is read from it).
 t=$work/tree
-mkdir -p "$t"
+mkdir -p "$t/include/linux" "$t/include/uapi/linux"
+touch "$t/Makefile"
+cp "$k72/include/linux/uaccess.h" "$t/include/linux/"
+cp "$k72/include/uapi/linux/kd.h" "$t/include/uapi/linux/"
 awk '/^int con_get_unimap\(/ { sub(/ushort __user \*uct,/, "struct unimapdesc __user *ud,") }
 	/^\tif \(put_user\(ect, uct\)\)$/ {
 		print "\tif (put_user(ect, &ud->entry_ct))\n\t\treturn -EFAULT;"

@@ -25,6 +25,8 @@
 #    without FXSR is compiled out on x86-64: dropped, not "verified".
 #  - arch/powerpc/kvm/book3s_64_mmu_hv.c: built in build-V-powerpc, with
 #    the powerpc cross compiler and the plugin built for it.
+#  - drivers/watchdog/wdrtas.c, which build-6.12-x86_64 cannot build
+#    (make fails): dropped with make's first error;
 #  - kernel/time/time.c in 6.12 configured in place, not built: dropped
 #    with that cause, exit 3.
 
@@ -161,6 +163,20 @@ for v in 6.12 7.2; do
 	expect '^+.*unsafe_put_user(hpte\[1\], lbuf + 1, efault);' "$work/out" "$v: no kvm_htab_read() rewrite kept"
 done
 echo "6.12, 7.2: powerpc's kvm_htab_read() and kvm_htab_write() verified with the cross compiler"
+
+# A file its build directory cannot build (make O= fails: wdrtas.c
+# needs powerpc's asm/rtas.h) is dropped with the build and make's first
+# error, not a false cause.
+k=$(ktree 6.12)
+(cd "$k" && "$top/uabatch" patch --all drivers/watchdog/wdrtas.c) > "$work/wdrtas.diff" ||
+	[ $? = 1 ] || die "6.12: patch of wdrtas.c failed"
+[ -s "$work/wdrtas.diff" ] || die "6.12: no rewrite of wdrtas.c, which this case needs"
+(cd "$k" && "$top/uabatch" verify --build "$cache/build-6.12-x86_64" "$work/wdrtas.diff") \
+	> "$work/out" 2> "$work/err" || { cat "$work/err" >&2; die "6.12: verify of wdrtas.c failed"; }
+expect '^uabatch: verify: drivers/watchdog/wdrtas.c: dropped: make drivers/watchdog/wdrtas.o in build-6.12-x86_64 failed: .*asm/rtas.h: No such file or directory$' \
+	"$work/err" "6.12: wdrtas.c's make failure not said with its error"
+[ ! -s "$work/out" ] || die "6.12: a rewrite of wdrtas.c printed that nothing built"
+echo "6.12: wdrtas.c, which build-6.12-x86_64 cannot build, dropped with make's first error"
 
 # A tree configured in place but not built is only read: the file is
 # dropped with that cause, not a false one, and the exit status says the

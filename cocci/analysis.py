@@ -22,7 +22,7 @@ import sys
 import scoping
 from finding import Finding, not_analysed
 from functions import CANNOT_PARSE, Function, function_at, syscall_name, unparsed
-from grading import coldness, hot_path, regionless
+from grading import cold_branch, coldness, hot_path, regionless
 from loops import loops_in
 from model import ACCESSES, LOOP_ID, REGION_BEGINS, RUN_ID, SCOPED, WHAT
 from rewrite_plan import LABEL, PLACEHOLDER, SLOTS, WRAP_END, Plan, head_offset, wrap_begin
@@ -325,17 +325,25 @@ class Analysis:
 		runs = [r for b in statements(body) if b.kind == 'block'
 			for r in runs_in(src, b, accesses)
 			if not any(a.i in looped for a in r.accesses)]
-		where = ' (%s)' % (hot if hot else 'cold: ' + coldness(rel, name))
+		def graded(stmt):
+			"""(hot, ' (what runs it)') of a finding at statement stmt."""
+			cold = hot and cold_branch(src, stmt)
+			if cold:
+				return None, ' (cold: %s)' % cold
+			return hot, ' (%s)' % (hot if hot else 'cold: ' + coldness(rel, name))
+		where = graded(body)[1]
 		# (first token, accesses, id, message, fix, why, hot: else a
 		# note, saves)
 		found = []
 		for l in loops:
-			fix, why = judge_loop(src, fn, l, fs.unsigned, self.scoped and self.relayout)
+			l_hot, l_where = graded(l.stmt)
+			fix, why = judge_loop(src, fn, l, fs.unsigned, self.scoped and self.relayout,
+						     self.patching and not self.relayout)
 			ident = LOOP_ID.get(l.mode, RUN_ID['rw'])
 			msg = 'user %s through %s in a loop in %s(): one user access region can ' \
 			      'serve the whole loop, one begin/end pair instead of one per element' % \
-			      (WHAT[l.mode], l.base, name) + where
-			found.append((l.accesses[0].i, l.accesses, ident, msg, fix, why, hot,
+			      (WHAT[l.mode], l.base, name) + l_where
+			found.append((l.accesses[0].i, l.accesses, ident, msg, fix, why, l_hot,
 				      (len(l.accesses), 'element')))
 		for i in sorted(fs.src.at[o] for o in fs.copies
 				if body.first < fs.src.at.get(o, -1) < body.last):
@@ -344,12 +352,14 @@ class Analysis:
 				found.append((i, [], 'batch-copy-fields', msg, None,
 					      'a struct copy is reported, not rewritten', None, None))
 		for r in runs:
-			fix, why = judge_run(src, fn, r, self.scoped)
+			fix, why = judge_run(src, fn, r, self.scoped,
+					     self.patching and not self.relayout)
 			n = len(r.accesses)
+			r_hot, r_where = graded(r.stmts()[0])
 			msg = '%d user %s through %s in %s() can share one user access region, ' \
 			      'one begin/end pair instead of %d' % (n, WHAT[r.mode], r.object, name, n) + \
-			      where
-			found.append((r.accesses[0].i, r.accesses, RUN_ID[r.mode], msg, fix, why, hot,
+			      r_where
+			found.append((r.accesses[0].i, r.accesses, RUN_ID[r.mode], msg, fix, why, r_hot,
 				      (n - 1, 'call')))
 		for b in statements(body):
 			if b.kind != 'block':

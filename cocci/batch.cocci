@@ -43,6 +43,7 @@
 ///   loops.py          the loops one region can serve whole
 ///   struct_copies.py  batch-copy-fields: a struct copy of few members
 ///   soundness.py      whether a rewrite is sound, else why not
+///   gathered.py       faults gathered in err (|=): where the fault path goes, what err holds
 ///   rewrite_plan.py   the edits: region size (no wider than the accesses), fault path, scoped heads
 ///   relayout.py       the layout of the patched file (-D relayout; the driver runs it)
 ///   finding.py        a finding, in text or as the model's JSON object

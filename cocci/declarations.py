@@ -140,6 +140,16 @@ def plain_body(body):
 		at = end
 	return ''.join(out) + body[at:]
 
+def unconditional(body):
+	"""A struct body without the lines of the conditionals that leave
+	members out in some configurations ('#ifdef
+	CONFIG_PPC_TRANSACTIONAL_MEM' around powerpc's uc_transact): the
+	members that are there keep their order, so a region that ends at
+	one of them holds in every configuration.  An '#else' or '#elif'
+	stays, and the body is not understood: its members stand in for
+	others."""
+	return re.sub(r'(?m)^[ \t]*#[ \t]*(?:if|ifdef|ifndef|endif)\b.*$', ' ', body)
+
 def declarations_of(body):
 	"""The declarations of a struct body, those of nested bodies inside
 	theirs."""
@@ -184,7 +194,7 @@ def member_positions(body, union=False, out=None, position=0):
 	own.  None where a member is not a plain declaration.  With out,
 	added to it from position on."""
 	out = {} if out is None else out
-	for decl in declarations_of(plain_body(body)):
+	for decl in declarations_of(unconditional(plain_body(body))):
 		nested = re.match(r'^\s*(struct|union)\b[^{;]*\{(.*)\}\s*(.*?)\s*$', decl, re.S)
 		flex = re.match(r'^\s*(?:__)?DECLARE_FLEX_ARRAY\s*\(.*,\s*(\w+)\s*\)\s*$', decl, re.S)
 		if nested and not nested.group(3):

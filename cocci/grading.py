@@ -10,6 +10,8 @@ import re
 
 import kconfig
 from model import read_table
+from source import flat, span
+from statements import enclosing
 
 def path_entry(path, func):
 	"""What model/hot-paths says of function func of file path: the WHY
@@ -48,6 +50,22 @@ def coldness(path, func):
 		if re.search(pattern, func):
 			return why
 	return 'not on a path known to run per I/O or per event'
+
+COLD_BRANCHES = read_table('cold-branches')
+
+def cold_branch(src, stmt):
+	"""Why the branch that statement stmt is in is cold (model/cold-branches),
+	or None."""
+	inner = stmt
+	for outer in enclosing(stmt):
+		if outer.kind == 'if':
+			cond = flat(span(src, outer.head[0], outer.head[1]))
+			branch = 'then' if inner is outer.body else 'else'
+			for c, b, why in COLD_BRANCHES:
+				if flat(c) == cond and b == branch:
+					return why
+		inner = outer
+	return None
 
 regionless_by_root = {}
 

@@ -29,6 +29,9 @@ ACCESSES = dict((r[1], r[2].split()[0]) for r in API if r[0] == 'access')
 REGION_BEGINS = dict((r[1], r[2].split()[0]) for r in API
 		     if r[0] == 'begin' and r[2].split()[2] == 'all')
 INLINE = set(r[1] for r in API if r[0] == 'inline')
+# The kernel's convention: __get_user() and __put_user() leave the range
+# check to their caller's access_ok().
+UNCHECKED = set(n for n in ACCESSES if n.startswith('__'))
 COPIES = dict((r[1], r[2].split()[0]) for r in API if r[0] == 'copy')
 
 BEGIN = {'write': 'user_write_access_begin', 'read': 'user_read_access_begin',

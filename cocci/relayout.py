@@ -18,6 +18,8 @@
 #    '{' or before '}'; a preprocessor line stays in column 0.  The
 #    declaration, of the block's pointer, goes after the declarations at
 #    the top of the function;
+#  - 'uabatch_verbatim("TEXT")', a text Coccinelle would have printed
+#    without its __user (rewrite_plan.kept_text()), becomes TEXT;
 #  - an added line wider than 80 columns is broken after commas, the
 #    rest aligned with the parenthesis it is in.
 #
@@ -27,7 +29,7 @@
 import re
 import subprocess
 
-from rewrite_plan import WRAP_BEGIN, WRAP_END
+from rewrite_plan import VERBATIM, WRAP_BEGIN, WRAP_END
 
 NAME = '[A-Za-z_][A-Za-z0-9_]*'
 # One name with its initializer, or names without.
@@ -446,8 +448,40 @@ def added_lines(old, new):
 	return set(int(n) for n in r.stdout.split())
 
 
+VERBATIM_TEXT = re.compile(r'%s\(("(?:[^"\\]|\\.)*")\)(;?)' % VERBATIM)
+
+def unverbatim(text):
+	"""text with each 'uabatch_verbatim("TEXT")' made TEXT
+	(rewrite_plan.kept_text()), a statement's ';' once, and the lines
+	Coccinelle broke the statement into after commas joined again, for
+	wrap() to break as TEXT needs."""
+	def text_of(m):
+		t = strings(m.group(1))[0]
+		return t if t.endswith(';') else t + m.group(2)
+	lines = text.split('\n')
+	out = []
+	k = 0
+	while k < len(lines):
+		s = lines[k]
+		if VERBATIM in s:
+			while out and out[-1].rstrip().endswith(','):
+				s = out.pop().rstrip() + ' ' + s.strip()
+			while s.rstrip().endswith(',') and k + 1 < len(lines):
+				k += 1
+				s = s.rstrip() + ' ' + lines[k].strip()
+			s = VERBATIM_TEXT.sub(text_of, s)
+		out.append(s)
+		k += 1
+	return '\n'.join(out)
+
+
 def relayout(old, new):
 	"""Lay out file new, the rewrite of file old, in place."""
+	with open(new, encoding='latin-1', newline='') as f:
+		text = f.read()
+	if VERBATIM in text:
+		with open(new, 'w', encoding='latin-1', newline='') as f:
+			f.write(unverbatim(text))
 	added = added_lines(old, new)
 	with open(new, encoding='latin-1', newline='') as f:
 		lines = f.read().split('\n')

@@ -9,7 +9,8 @@
 import re
 
 from functions import falls_through, last_return
-from model import END, SCOPED, UNSAFE
+from model import END, SCOPED, UNCHECKED, UNSAFE
+from runs import address_parts
 from source import CONSTANT, shown, span, stmt_text
 from statements import cpp_balanced, enclosing
 
@@ -36,20 +37,60 @@ PLACEHOLDER = 'uabatch_placeholder();'
 SLOTS = 12
 
 def unsafe_call(a, label):
-	return '%s(%s, %s, %s);' % (UNSAFE[a.mode], shown_arg(a.value()),
-				    shown_arg(a.address()), label)
+	return '%s(%s, %s, %s);' % (UNSAFE[a.mode], kept_text(a.value()),
+				    kept_text(a.address()), label)
 
 def shown_arg(text):
 	return re.sub(r'\s+', ' ', text).strip()
 
-def region_size(run, layout):
+# Coccinelle's standard.h defines these empty, so a statement it parses
+# from a text prints them no more: '(__u64 __user *)&frame->uc.uc_sigmask'
+# would lose its address space.  A text with one goes into the string of
+# 'uabatch_verbatim("TEXT")', which relayout.py makes TEXT again.
+DROPPED = re.compile(r'\b__(?:user|force|iomem|rcu|percpu|kernel|bitwise)\b')
+VERBATIM = 'uabatch_verbatim'
+
+def kept_text(text):
+	"""An expression or statement as shown_arg() shows it, in a
+	uabatch_verbatim() where Coccinelle would drop a part of it."""
+	text = shown_arg(text)
+	if not DROPPED.search(text):
+		return text
+	string = '"%s"' % text.replace('\\', '\\\\').replace('"', '\\"')
+	return '%s(%s);' % (VERBATIM, string) if text.endswith(';') else \
+	       '%s(%s)' % (VERBATIM, string)
+
+def verbatim(fix):
+	"""Does a text of fix need relayout.py to make it what it says?"""
+	texts = [t for ts in fix.replace.values() for t in ts]
+	if fix.around:
+		texts += fix.around[1] + fix.around[2]
+	return any(VERBATIM in t for t in texts)
+
+def member_cast(a, ptr):
+	"""Is the address of access a a member of *ptr cast to another
+	type, '(__u64 __user *)&frame->uc.uc_sigmask'?"""
+	m = re.match(r'^\([\w*]+\*\)(.*)$', a.addr)
+	return m is not None and address_parts(m.group(1)) == (ptr, 'f')
+
+def region_size(run, layout, checked_whole=False):
 	"""What the region of a run must cover, or (None, why); layout is
-	that of the struct *run.base, as pointed_layout() gives it."""
+	that of the struct *run.base, as pointed_layout() gives it;
+	checked_whole, that the old code checked access_ok(ptr,
+	sizeof(*ptr)) right before the run."""
 	ptr = run.base
 	if ptr is None:
 		a = [a for a in run.accesses if a.base != run.object][0]
 		return None, '"%s" is an element of an array in *%s: the rewrite cannot ' \
 		       'show that its index is within the array' % (shown(a.address()), run.object)
+	# A member's address cast to another type may reach past the member
+	# (the layout cannot say how far); but where accesses that do not
+	# check their range follow a check of the whole object, the old code
+	# was only right if they stay inside it, and a region over what it
+	# checked covers them: x86 rt_sigreturn()'s uc_sigmask as a __u64.
+	if checked_whole and all(a.name in UNCHECKED and (a.index == 'f' or member_cast(a, ptr))
+				 for a in run.accesses):
+		return 'sizeof(*%s)' % ptr, None
 	where = [a.index for a in run.accesses]
 	for a in run.accesses:
 		if a.index is None and shown(a.address()).startswith('('):

@@ -9,7 +9,7 @@
 import re
 
 from model import ACCESSES, INLINE
-from source import calls_in, closing, flat, has_comment, is_pure, names_in, span, \
+from source import CONSTANT, calls_in, closing, flat, has_comment, is_pure, names_in, span, \
 	split_args, stmt_text, words
 from statements import ASSIGN, Unparsable, is_glue, statements
 
@@ -98,6 +98,15 @@ def leave_of(src, s):
 	if s is None or s.kind not in ('return', 'goto') or has_comment(src, s.first, s.last):
 		return None
 	return re.sub(r'\s+', ' ', stmt_text(src, s)).replace(' ;', ';')
+
+def is_leave(fn, leave):
+	"""Can a fault path leave this way: 'return;', 'return C;' with C a
+	constant, or 'goto L;' to a label of the function?"""
+	m = re.match(r'^return\s*(.*);$', leave)
+	if m:
+		return m.group(1) == '' or CONSTANT.match(m.group(1).replace(' ', '')) is not None
+	m = re.match(r'^goto (\w+);$', leave)
+	return m is not None and m.group(1) in fn.labels
 
 def access_chain(src, first, last, accesses):
 	"""The accesses of 'acc(..) || acc(..) ...' filling tokens [first,

@@ -11,45 +11,14 @@ import re
 
 from declarations import counts_unsigned, flexible_array, pointed_layout, \
 	unchecked_flexible_array
+from gathered import gathered_fault_path
 from model import BEGIN, END
 from rewrite_plan import LABEL, SLOTS, WRAP_END, Fix, place_fault_path, region_size, \
-	scoped_block, scoped_head, shown_arg, unsafe_call, wrap_begin
-from runs import err_test, leave_of
+	scoped_block, scoped_head, kept_text, unsafe_call, verbatim, wrap_begin
+from runs import is_leave, leave_of
 from source import CONSTANT, closing, flat, has_comment, is_pure, names_in, shown, span, \
 	split_on, stmt_text, words
-from statements import DECLARATION, LOOPS, statements
-
-def is_leave(fn, leave):
-	"""Can a fault path leave this way: 'return;', 'return C;' with C a
-	constant, or 'goto L;' to a label of the function?"""
-	m = re.match(r'^return\s*(.*);$', leave)
-	if m:
-		return m.group(1) == '' or CONSTANT.match(m.group(1).replace(' ', '')) is not None
-	m = re.match(r'^goto (\w+);$', leave)
-	return m is not None and m.group(1) in fn.labels
-
-def err_uses(src, fn, err, allowed):
-	"""Is every use of err in the function in one of the statements
-	allowed?"""
-	for i in range(fn.body.first, fn.body.last):
-		t = src.tokens[i]
-		if t[0] == 'id' and t[1] == err and \
-		   not any(s.first <= i < s.last for s in allowed):
-			return False
-	return True
-
-def declaration_of(src, fn, err):
-	"""The statement 'T err;' or 'T err = 0;' of the function that
-	declares err alone, and the offset of err in it; or (None, None)."""
-	for s in statements(fn.body):
-		if s.kind != 'simple':
-			continue
-		w = words(src, s.first, s.last)
-		if err in w and DECLARATION.match(' '.join(w)) and ',' not in w and \
-		   (w[-2:] == [err, ';'] or w[-4:] == [err, '=', '0', ';']):
-			k = [i for i in range(s.first, s.last) if src.tokens[i][1] == err][0]
-			return s, src.tokens[k][2]
-	return None, None
+from statements import LOOPS, statements
 
 def bounds_checked(src, fn, first, last, skip):
 	"""An element of an array of a known size that tokens [first, last)
@@ -81,10 +50,13 @@ def bounds_checked(src, fn, first, last, skip):
 			return shown(span(src, k, end + 1))
 	return None
 
-def judge_run(src, fn, run, scoped):
+def judge_run(src, fn, run, scoped, plain):
 	"""Rewrite the run, or say why not: (Fix, None) or (None, why)."""
 	block = span(src, run.block.stmts[0].first, run.block.stmts[-1].last)
-	size, why = region_size(run, pointed_layout(src, fn, run.base, block) if run.base else None)
+	checked_whole = run.base is not None and \
+			access_check_of(src, run, 'sizeof(*%s)' % run.base) is not None
+	size, why = region_size(run, pointed_layout(src, fn, run.base, block) if run.base else None,
+				checked_whole)
 	if why:
 		return None, why
 	for a in run.accesses:
@@ -107,24 +79,14 @@ def judge_run(src, fn, run, scoped):
 			       '", "'.join(leaves)
 		leave = leaves[0]
 	elif kinds == {'err'}:
-		err = run.members[0].err
-		if any(m.err != err for m in run.members):
-			return None, 'the accesses gather their faults in different variables'
-		after = run.block.stmts[run.last + 1] if run.last + 1 < len(run.block.stmts) else None
-		leave = err_test(src, after, err)
-		if leave is None:
-			return None, '"%s" is not tested with "if (%s) return ...;" right after the run' % \
-			       (err, err)
-		decl, decl_at = declaration_of(src, fn, err)
-		initialised = decl is not None and words(src, decl.first, decl.last)[-2] == '0'
-		if not run.members[0].sets and not initialised:
-			return None, 'the run adds to what "%s" held before' % err
-		if decl is None or not err_uses(src, fn, err, [decl, after] + stmts):
-			return None, '"%s" is used outside the run and its test' % err
-		gone.append(after)
+		path, why = gathered_fault_path(src, fn, run, stmts)
+		if why:
+			return None, why
+		leave = path.leave
+		gone.extend(path.gone)
 	else:
 		return None, 'the accesses report a fault in different ways'
-	if not is_leave(fn, leave):
+	if kinds == {'if'} and not is_leave(fn, leave):
 		return None, 'the fault path would leave by "%s", not by a constant return or a goto' % leave
 	for s in [m.stmt for m in run.members] + gone:
 		if any(t[0] == 'cpp' for t in src.tokens[s.first:s.last]):
@@ -154,7 +116,7 @@ def judge_run(src, fn, run, scoped):
 			if m:
 				body.extend(unsafe_call(a, label) for a in m[0].accesses)
 			else:
-				body.append(shown_arg(stmt_text(src, s)))
+				body.append(kept_text(stmt_text(src, s)))
 		fix.replace[stmts[0]] = [scoped_block(run.mode, run.base, size, label, body)]
 		for s in stmts[1:]:
 			fix.replace[s] = []
@@ -168,21 +130,36 @@ def judge_run(src, fn, run, scoped):
 	for s in gone:
 		fix.replace[s] = []
 	if kinds == {'err'}:
-		fix.delete_decl = decl_at
+		fix.delete_decl = path.decl_at
+	return kept_whole(fix, plain)
+
+def kept_whole(fix, plain):
+	"""(fix, None), or (None, why) where Coccinelle alone prints the
+	patch (plain: coccicheck's patch mode) and would print a text of fix
+	without a part (relayout.py puts it back)."""
+	if verbatim(fix) and plain:
+		return None, 'Coccinelle would print an address space or __force of the rewrite ' \
+			     'as nothing: uabatch patch lays it out (-D relayout)'
 	return fix, None
 
-def access_check_before(src, run, size, leave):
-	"""The statement 'if (!access_ok(p, size)) <leave>' right before the
-	run, which the checking begin makes redundant; or None."""
+def access_check_of(src, run, size):
+	"""The statement 'if (!access_ok(p, size)) return/goto ...;' right
+	before the run, or None."""
 	if run.first == 0:
 		return None
 	s = run.block.stmts[run.first - 1]
-	if s.kind != 'if' or s.orelse is not None or leave_of(src, s.body) != leave:
+	if s.kind != 'if' or s.orelse is not None or leave_of(src, s.body) is None:
 		return None
 	cond = re.sub(r'\*\((\w+)\)', r'*\1', flat(span(src, s.head[0], s.head[1])))
 	return s if cond == '!access_ok(%s,%s)' % (flat(run.base), flat(size)) else None
 
-def judge_loop(src, fn, loop, unsigned, scoped):
+def access_check_before(src, run, size, leave):
+	"""The check of access_check_of() where it leaves as the run's fault
+	path does, which the checking begin makes redundant; or None."""
+	s = access_check_of(src, run, size)
+	return s if s is not None and leave_of(src, s.body) == leave else None
+
+def judge_loop(src, fn, loop, unsigned, scoped, plain):
 	"""Rewrite the loop, or say why not: (Fix, None) or (None, why)."""
 	s = loop.stmt
 	if s.kind != 'for':
@@ -268,7 +245,7 @@ def judge_loop(src, fn, loop, unsigned, scoped):
 	else:
 		fix.around = (s, ['if (!%s(%s, %s))\n%s' % (BEGIN[loop.mode], ptr, size, leave)],
 			      ['%s();' % END[loop.mode]])
-	return fix, None
+	return kept_whole(fix, plain)
 
 def early_exit(s, in_switch=False):
 	"""How the loop whose body is s may skip or stop short of its bound:

@@ -267,8 +267,10 @@ def mail(kdir, c, n, total, v, shared, date, work):
 		f.write(c.diff)
 	stat = subprocess.run(['git', 'apply', '--stat', diff_path], cwd=work, stdout=subprocess.PIPE,
 			      stderr=subprocess.DEVNULL).stdout.decode(errors='surrogateescape')
+	# objtool checks x86 objects only: the verdict has the object's
+	# figures where it ran.
 	check = ('built in %s before and after, silent under uabatch\'s sparse checker and GCC '
-		 'plugin, objtool and checkpatch.pl --strict' % v.where)
+		 'plugin%s checkpatch.pl --strict' % (v.where, ', objtool and' if v.object else ' and'))
 	text = ('From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n'
 		'From: %s\nDate: %s\nSubject: [PATCH %0*d/%d] %s\n%s\n' % (
 			author(), date, len(str(total)), n, total,

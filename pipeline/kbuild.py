@@ -6,6 +6,7 @@ the flags sparse gets there, and what objtool says of an object's user
 access.  scripts/make-args.sh and scripts/compile-command.sh are this
 module for the shell scripts."""
 
+import functools
 import os
 import re
 import shutil
@@ -18,11 +19,13 @@ from errors import Fatal
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+@functools.lru_cache(maxsize=None)
 def config_lines(build):
-	"""The lines of build's .config; Fatal where it has none."""
+	"""The lines of build's .config, read once a run; Fatal where it has
+	none."""
 	try:
 		with open(os.path.join(build, '.config'), errors='surrogateescape') as f:
-			return f.read().split('\n')
+			return tuple(f.read().split('\n'))
 	except OSError:
 		raise Fatal('%s: not a configured build directory' % build)
 

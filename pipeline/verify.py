@@ -350,8 +350,7 @@ class Verifier:
 		if job.said_before is None:
 			job.said_before = set(self.checkpatch(['--strict', '--no-tree', '--quiet', '-f',
 							       job.orig]))
-		with open(job.orig, errors='surrogateescape') as f:
-			text = f.read()
+		text = '\n'.join(job.lines)
 		for msg, quoted in said:
 			# What it says of a line as the file has it already (moved
 			# into a block: futex.h's "return -ENOSYS;") is not the fix's.

@@ -13,7 +13,11 @@
 # Scan the OLD files and print, for each such function, whether uabatch
 # reports a finding in it there:
 #
-#   found|missed <tab> <file> <tab> <function> <tab> <what> [<tab> ids]
+#   found|missed <tab> <file> <tab> <function> <tab> <what>
+#                [<tab> ids <tab> rewritten|reported]
+#
+# rewritten: 'uabatch patch --all' rewrites a finding of it (whether as the
+# kernel did is read by hand: docs/measurements.md).
 #
 # usage: recall.sh OLD_TREE NEW_TREE
 
@@ -53,14 +57,18 @@ import json
 import sys
 
 ids = {}
+fixed = set()
 for line in open(sys.argv[1]):
 	f = json.loads(line)
 	ids.setdefault((f['file'], f['function']), set()).add(f['id'])
+	if f['fixable']:
+		fixed.add((f['file'], f['function']))
 for row in open(sys.argv[2]):
 	f, fn, what = row.rstrip('\n').split('\t')
 	found = ids.get((f, fn))
 	if found:
-		print('found\t%s\t%s\t%s\t%s' % (f, fn, what, ' '.join(sorted(found))))
+		print('found\t%s\t%s\t%s\t%s\t%s' % (f, fn, what, ' '.join(sorted(found)),
+						    'rewritten' if (f, fn) in fixed else 'reported'))
 	else:
 		print('missed\t%s\t%s\t%s' % (f, fn, what))
 EOF

@@ -79,4 +79,22 @@ make -s -C "$k" coccicheck COCCI="$top/cocci/batch.cocci" MODE=patch M=drivers/u
 grep -q "^batch.cocci: -D scoped: $k has no scoped_user_\*_access() (6.19)" "$work/out" "$work/err" ||
 	{ cat "$work/out" "$work/err" >&2; die "6.12: coccicheck -D scoped: no message"; }
 grep -q '^+' "$work/out" && die "6.12: coccicheck -D scoped wrote a patch"
-echo "coccicheck: report and org (warnings, and notes with -D notes), context and patch modes in 6.12 and 7.2; -D scoped refused in 6.12"
+# x86 rt_sigreturn() reads through '(__u64 __user *)&frame->...', which
+# Coccinelle prints as '(__u64 *)': uabatch patch puts the __user back
+# (relayout.py), the patch mode of coccicheck, Coccinelle's print alone,
+# leaves the run as it is (spatch as coccicheck runs it, on one file).
+k=$(ktree 7.2)
+sig=arch/x86/kernel/signal_64.c
+(cd "$k" && spatch -D patch --very-quiet --cocci-file "$top/cocci/batch.cocci" --no-includes \
+	--include-headers --patch . "$sig") > "$work/out" 2> "$work/err" || die "7.2: spatch -D patch $sig failed"
+if grep -q '^+' "$work/out"; then
+	cat "$work/out" >&2
+	die "7.2: patch mode rewrote $sig without relayout.py"
+fi
+(cd "$k" && "$top/uabatch" patch "$sig") > "$work/out" 2> /dev/null || true
+if ! grep -q '^+.*unsafe_get_user(\*(__u64 \*)&set,' "$work/out" ||
+   ! grep -q '^+.*(__u64 __user \*)&frame->uc.uc_sigmask,' "$work/out"; then
+	cat "$work/out" >&2
+	die "7.2: uabatch patch $sig: no rewrite with the cast's __user"
+fi
+echo "coccicheck: report and org (warnings, and notes with -D notes), context and patch modes in 6.12 and 7.2; -D scoped refused in 6.12; a __user kept, or the run left alone"

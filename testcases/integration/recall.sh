@@ -16,4 +16,5 @@ cat "$work/recall"
 awk -F'\t' '$2 == "found" { print $3 "\t" $4 }' "$work/recall" | sort > "$work/found"
 missing=$(comm -23 "$(dirname "$0")/recall.expected" "$work/found")
 [ -z "$missing" ] || die "no longer found: $missing"
-echo "recall: $(wc -l < "$work/found") found, $(grep -c '	missed	' "$work/recall") missed"
+echo "recall: $(wc -l < "$work/found") found ($(grep -c '	rewritten$' "$work/recall") rewritten)," \
+	"$(grep -c '	missed	' "$work/recall") missed"

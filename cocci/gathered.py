@@ -1,0 +1,150 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Runs that gather their faults in a variable, as signal frames do:
+# 'err |= acc(..);' (the first may be 'err = acc(..);'), then err tested
+# right after the run ('if (err) return ...;') or returned ('return
+# err;').  An accessor gives 0 or -EFAULT, so the old code left err
+# holding what it held before, or that value | -EFAULT after a fault.
+# The region's fault path makes the same value and goes where the old
+# code went with it; on the way without a fault err is not written, so
+# it must already hold what the old code would have left in it.
+
+import re
+
+from runs import err_test, is_leave
+from source import words
+from statements import DECLARATION, statements
+
+def mentions(src, s, name):
+	return any(t[0] == 'id' and t[1] == name for t in src.tokens[s.first:s.last])
+
+def err_uses(src, fn, err, allowed):
+	"""Is every use of err in the function in one of the statements
+	allowed?"""
+	for i in range(fn.body.first, fn.body.last):
+		t = src.tokens[i]
+		if t[0] == 'id' and t[1] == err and \
+		   not any(s.first <= i < s.last for s in allowed):
+			return False
+	return True
+
+def declaration_of(src, fn, err):
+	"""The statement 'T err;' or 'T err = 0;' of the function that
+	declares err alone, and the offset of err in it; or (None, None)."""
+	for s in statements(fn.body):
+		if s.kind != 'simple':
+			continue
+		w = words(src, s.first, s.last)
+		if err in w and DECLARATION.match(' '.join(w)) and ',' not in w and \
+		   (w[-2:] == [err, ';'] or w[-4:] == [err, '=', '0', ';']):
+			k = [i for i in range(s.first, s.last) if src.tokens[i][1] == err][0]
+			return s, src.tokens[k][2]
+	return None, None
+
+def sets_zero(src, s, err):
+	"""Is s 'err = 0;', or a declaration of err alone, '= 0'?"""
+	w = words(src, s.first, s.last)
+	return w == [err, '=', '0', ';'] or \
+	       (DECLARATION.match(' '.join(w)) is not None and ',' not in w and
+		w[-4:] == [err, '=', '0', ';'])
+
+ZERO_TESTS = (['!', '{0}'], ['{0}', '==', '0'], ['!', '(', '{0}', ')'])
+
+def zero_before(src, s, err):
+	"""Does err hold 0 where statement s starts?  It does after 'err = 0;'
+	or a test 'if (err) return/goto ...;', with statements between that
+	neither name err nor hold a label; at the top of a 'while (!err)'
+	body; and in a branch or block that starts where it does."""
+	block = s.parent
+	if block is None:
+		return False
+	if block.kind == 'if':
+		return err not in words(src, block.head[0], block.head[1]) and \
+		       zero_before(src, block, err)
+	if block.kind != 'block':
+		return False
+	k = block.stmts.index(s)
+	while k > 0 and not mentions(src, block.stmts[k - 1], err):
+		if any(x.kind in ('label', 'case') for x in statements(block.stmts[k - 1])):
+			return False	# a way in from elsewhere
+		k -= 1
+	if k > 0:
+		prev = block.stmts[k - 1]
+		return sets_zero(src, prev, err) or err_test(src, prev, err) is not None
+	loop = block.parent
+	if loop is not None and loop.kind == 'while':
+		head = words(src, loop.head[0], loop.head[1])
+		return any(head == [w.format(err) for w in t] for t in ZERO_TESTS)
+	return loop is not None and loop.kind in ('block', 'if') and zero_before(src, block, err)
+
+# The types that hold an accessor's -EFAULT as it is (not a bool, an
+# unsigned or a narrower type, where err |= -EFAULT would hold something
+# else).
+ERRNO_TYPE = r'(?<!unsigned )\b(?:int|long|long int|long long|ssize_t|s32|s64|__s32|__s64)'
+
+def holds_errno(fn, err):
+	"""Is err declared, a parameter or a local, of a signed integer type
+	as wide as an int, alone or in a list of names of that type?"""
+	alone = r'%s\s+%s\s*[=,;)]' % (ERRNO_TYPE, err)
+	listed = r'%s\s+\w+(?:\s*=\s*[^,;()]+)?(?:\s*,\s*\w+(?:\s*=\s*[^,;()]+)?)*\s*,\s*%s\s*[=,;]' % \
+		 (ERRNO_TYPE, err)
+	return re.search(alone, fn.text()) is not None or re.search(listed, fn.text()) is not None
+
+def read_after_label(src, fn, label, err):
+	"""May the code from label on read err: does it name err, or jump
+	back before the label?"""
+	at = fn.labels[label]
+	for s in statements(fn.body):
+		if s.kind == 'goto' and s.first >= at.first:
+			target = fn.labels.get(words(src, s.first, s.last)[1])
+			if target is not None and target.first < at.first:
+				return True
+	return any(t[0] == 'id' and t[1] == err for t in src.tokens[at.first:fn.body.last])
+
+class FaultPath:
+	"""Where a gathered run's fault path leaves, what the rewrite deletes
+	besides the accesses, and the offset of err's declaration where that
+	goes too."""
+	def __init__(self, leave, gone=(), decl_at=None):
+		self.leave = leave
+		self.gone = list(gone)
+		self.decl_at = decl_at
+
+def gathered_fault_path(src, fn, run, stmts):
+	"""The FaultPath of a run whose members are all 'err (|)= acc(..);',
+	or (None, why)."""
+	err = run.members[0].err
+	if any(m.err != err for m in run.members):
+		return None, 'the accesses gather their faults in different variables'
+	w = words(src, fn.body.first, fn.body.last)
+	if any(w[k] == '&' and w[k + 1] == err for k in range(len(w) - 1)):
+		return None, 'the address of "%s" is taken' % err
+	if not holds_errno(fn, err):
+		return None, '"%s" is not declared an int or a long, which hold -EFAULT' % err
+	members = [m.stmt for m in run.members]
+	if any(mentions(src, s, err) for s in stmts if s not in members):
+		return None, '"%s" is used between the accesses' % err
+	after = run.block.stmts[run.last + 1] if run.last + 1 < len(run.block.stmts) else None
+	zero = zero_before(src, stmts[0], err)
+	test = err_test(src, after, err)
+	if test == 'return %s;' % err:
+		test = 'return -EFAULT;'
+	if test is not None and not is_leave(fn, test):
+		return None, 'the fault path would leave by "%s", not by a constant return or ' \
+			     'a goto' % test
+	if test is not None:
+		decl, decl_at = declaration_of(src, fn, err)
+		if decl is not None and err_uses(src, fn, err, [decl, after] + stmts) and \
+		   (run.members[0].sets or sets_zero(src, decl, err)):
+			return FaultPath(test, [after], decl_at), None
+		if not zero:
+			return None, 'the run adds to what "%s" held before' % err
+		if test.startswith('goto') and read_after_label(src, fn, test.split()[1][:-1], err):
+			return None, '"%s" would hold 0, not -EFAULT, where "%s" goes' % (err, test)
+		return FaultPath(test, [after]), None
+	if after is not None and words(src, after.first, after.last) == ['return', err, ';']:
+		if run.members[0].sets and not zero:
+			return None, 'the run sets "%s", which need not hold 0 before it' % err
+		return FaultPath('return -EFAULT;' if zero else 'return %s | -EFAULT;' % err), None
+	return None, '"%s" is neither tested with "if (%s) return ...;" nor returned right ' \
+		     'after the run' % (err, err)

@@ -80,11 +80,12 @@ class Function:
 	def label_for(self, mode, leave, ptr):
 		"""The label of the fault path that ends a region of mode (None
 		in a scoped block) and leaves by leave: one a function and kind,
-		named as the file names its own."""
+		named as the file names its own (the whole file, where the
+		analysis reads an excerpt of it)."""
 		key = (mode, leave)
 		if key not in self.fault_paths:
-			base = 'Efault' if self.src.text.count('Efault:') > \
-					   self.src.text.count('efault:') else 'efault'
+			text = self.src.whole_text()
+			base = 'Efault' if text.count('Efault:') > text.count('efault:') else 'efault'
 			names = [base, '%s_%s' % (base, mode or 'out'),
 				 '%s_%s' % (base, re.sub(r'\W+', '_', ptr))]
 			names += ['%s_%s%d' % (base, mode or 'out', k) for k in range(2, 100)]

@@ -23,6 +23,17 @@ class Source:
 		self.at = dict((t[2], i) for i, t in enumerate(self.tokens))
 		self.functions = {}
 
+	def whole_text(self):
+		"""The text of the file in the tree that this one is an excerpt
+		of (tree_of()), where there is one; else this text."""
+		if not hasattr(self, '_whole'):
+			root, rel = tree_of(self.path)
+			self._whole = self.text
+			if root and os.path.isfile(os.path.join(root, rel)):
+				with open(os.path.join(root, rel), errors='replace') as f:
+					self._whole = f.read()
+		return self._whole
+
 	def offset(self, line, col):
 		"""Coccinelle's line (from 1) and column (from 0), as an offset."""
 		return self.line_starts[int(line) - 1] + int(col)

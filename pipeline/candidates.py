@@ -46,6 +46,7 @@ import options
 from progress import Progress
 import rewrite
 import tree
+import verify
 from errors import Fatal, Incomplete, Usage
 
 TOP = cocci.TOP
@@ -342,7 +343,7 @@ def propose(o, paths, work, progress):
 				     verify=True, builds=o.builds, scoped_api='',
 				     verdicts=os.path.join(work, 'verdicts'))
 	full = [os.path.join(o.kdir, p) for p in paths]
-	rewrite.verify_root(opts, full)
+	verify.verify_root(opts, full)
 	progress.say('scan and patch --verify: %s' % ' '.join(paths))
 	# What scan could not analyse, patch says again.
 	found = cocci.scan(opts, full, os.path.join(work, 'scan'), Quiet())

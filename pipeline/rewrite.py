@@ -102,27 +102,10 @@ def crlf_like(original, copy):
 		f.write(b''.join(l.rstrip(b'\r') + b'\r\n' for l in lines))
 
 
-def verify_root(o, paths):
-	"""--verify: every path in one tree, and the build directories of it."""
-	vroot = None
-	for p in paths:
-		r = tree.tree_root(p)
-		if not r:
-			raise Fatal('%s: not in a kernel tree: --verify builds a tree\'s files' % p)
-		if vroot and r != vroot:
-			raise Fatal('%s: not in %s: --verify takes one tree' % (p, vroot))
-		vroot = r
-	if not o.builds:
-		if not os.path.isfile(os.path.join(vroot, '.config')):
-			raise Fatal('%s: not configured: --verify needs a build directory (--build DIR)' % vroot)
-		o.builds = [vroot]
-	return vroot
-
-
 def patch(cmd, o, paths, work, incomplete):
 	"""The diff of what patch (or modernize) rewrites, verified where
 	asked."""
-	vroot = verify_root(o, paths) if o.verify else None
+	vroot = verify.verify_root(o, paths) if o.verify else None
 	if vroot and cmd == 'modernize' and tree.style_for(vroot, 'auto') != 'scoped':
 		if not o.scoped_api:
 			raise Fatal('%s: no scoped_user_*_access() (6.19): --verify builds the rewrites '

@@ -587,6 +587,31 @@ def verify(kdir, diff, builds, work, verdicts_path='', scoped_api=''):
 	return ''.join(v.verify_file(f, diff) for f in files), not v.unverified
 
 
+def default_builds(o, root, what):
+	"""Without --build, the tree root as the build directory, where it
+	is configured."""
+	if not o.builds:
+		if not os.path.isfile(os.path.join(root, '.config')):
+			raise Fatal('%s: not configured: %s needs a build directory (--build DIR)' %
+				    (root, what))
+		o.builds = [root]
+
+
+def verify_root(o, paths):
+	"""patch --verify: every path in one tree, and the build directories
+	of it."""
+	vroot = None
+	for p in paths:
+		r = tree.tree_root(p)
+		if not r:
+			raise Fatal('%s: not in a kernel tree: --verify builds a tree\'s files' % p)
+		if vroot and r != vroot:
+			raise Fatal('%s: not in %s: --verify takes one tree' % (p, vroot))
+		vroot = r
+	default_builds(o, vroot, '--verify')
+	return vroot
+
+
 def verify_command(o, patch, work):
 	"""uabatch verify: the fixes of patch (a file, or - for standard
 	input), a patch of the tree of the current directory, that are kept
@@ -605,8 +630,5 @@ def verify_command(o, patch, work):
 		raise Fatal('%s: %s' % (patch, e.strerror))
 	if not any(s.startswith('+++ b/') for s in diff.split('\n')):
 		raise Fatal('%s: not a patch for patch -p1 (no +++ b/ line)' % patch)
-	if not o.builds:
-		if not os.path.isfile(os.path.join(root, '.config')):
-			raise Fatal('%s: not configured: verify needs a build directory (--build DIR)' % root)
-		o.builds = [root]
+	default_builds(o, root, 'verify')
 	return verify(root, diff, o.builds, os.path.join(work, 'verify'), o.verdicts, o.scoped_api)

@@ -97,4 +97,15 @@ if ! grep -q '^+.*unsafe_get_user(\*(__u64 \*)&set,' "$work/out" ||
 	cat "$work/out" >&2
 	die "7.2: uabatch patch $sig: no rewrite with the cast's __user"
 fi
-echo "coccicheck: report and org (warnings, and notes with -D notes), context and patch modes in 6.12 and 7.2; -D scoped refused in 6.12; a __user kept, or the run left alone"
+# In 6.12's classic style the new fault label is named as the file names
+# its own (Efault, in frame setup that has no user access of the model
+# and is not in the excerpt uabatch analyses), as coccicheck, which reads
+# the whole file, names it.
+k=$(ktree 6.12)
+(cd "$k" && "$top/uabatch" patch "$sig") > "$work/out" 2> /dev/null || true
+if ! grep -q '^+Efault:$' "$work/out" ||
+   ! grep -q '^+.*unsafe_get_user(uc_flags, &frame->uc.uc_flags, Efault);' "$work/out"; then
+	cat "$work/out" >&2
+	die "6.12: uabatch patch $sig: the fault label is not the file's Efault"
+fi
+echo "coccicheck: report and org (warnings, and notes with -D notes), context and patch modes in 6.12 and 7.2; -D scoped refused in 6.12; a __user kept, or the run left alone; the file's label name"

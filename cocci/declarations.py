@@ -58,30 +58,40 @@ def struct_body(src, name, typedef=False):
 		else:
 			# grep reads lines: the brace may be on the next one.
 			start, lines = r'\bstruct\s+%s\s*\{' % name, r'struct\s+%s\s*(\{|$)' % name
-		texts = [src.text]
+		# The nearest definition wins, as the preprocessor has it: the
+		# file's own, then the headers beside it and its architecture's
+		# (asm/ucontext.h before asm-generic's), then include/.
+		tiers = [[src.text]]
 		if root:
 			arch = re.match(r'arch/[^/]+/', rel)
-			where = [os.path.join(root, 'include'), os.path.join(root, os.path.dirname(rel))]
-			where += [os.path.join(root, arch.group(0), 'include')] if arch else []
+			near = [os.path.join(root, os.path.dirname(rel))]
+			near += [os.path.join(root, arch.group(0), 'include')] if arch else []
+			where = near + [os.path.join(root, 'include')]
 			found = subprocess.run(['grep', '-rlE', '--include=*.h', lines, '--'] + where,
 					       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
 					       universal_newlines=True).stdout.split()
-			texts += [open(f, errors='replace').read() for f in found]
-		bodies = []
-		for t in texts:
-			for m in re.finditer(start, t):
-				depth, k = 0, m.end() - 1
-				for k in range(m.end() - 1, len(t)):
-					depth += {'{': 1, '}': -1}.get(t[k], 0)
-					if depth == 0:
-						break
-				# '} __attribute__((packed)) name;' names it too.
-				if not typedef or re.match(r'\}(?:\s|__attribute__\s*\(\([^;]*?\)\)|__packed)*%s\s*;'
-							   % name, t[k:]):
-					bodies.append(t[m.end():k])
-		if len(set(bodies)) == 1:
-			struct_bodies[key] = bodies[0]
+			for dirs in (near, where[-1:]):
+				tiers.append([open(f, errors='replace').read() for f in found
+					      if any(f.startswith(d + '/') for d in dirs)])
+		for texts in tiers:
+			bodies = set(b for t in texts for b in bodies_in(t, start, name, typedef))
+			if bodies:
+				struct_bodies[key] = bodies.pop() if len(bodies) == 1 else None
+				break
 	return struct_bodies[key]
+
+def bodies_in(text, start, name, typedef):
+	"""The bodies of the definitions that start matches in text."""
+	for m in re.finditer(start, text):
+		depth, k = 0, m.end() - 1
+		for k in range(m.end() - 1, len(text)):
+			depth += {'{': 1, '}': -1}.get(text[k], 0)
+			if depth == 0:
+				break
+		# '} __attribute__((packed)) name;' names it too.
+		if not typedef or re.match(r'\}(?:\s|__attribute__\s*\(\([^;]*?\)\)|__packed)*%s\s*;'
+					   % name, text[k:]):
+			yield text[m.end():k]
 
 def struct_name(text, obj):
 	"""The name of the struct that the declarations in text (of a
@@ -181,11 +191,22 @@ class Member:
 	in the struct (the members of a union share one: shared), whether
 	it is a flexible array, and the members of its own body, where it
 	has one written inside the struct's."""
-	def __init__(self, position, shared=False, flexible=False, inner=None):
+	def __init__(self, position, shared=False, flexible=False, inner=None, tag=None):
 		self.position = position
 		self.shared = shared
 		self.flexible = flexible
 		self.inner = inner
+		self.tag = tag		# 'struct tag name;': its body is elsewhere
+
+def inner_members(src, member):
+	"""The members of a member's own struct: those written inside the
+	struct's body, or for 'struct tag name;' those of the definition of
+	struct tag that struct_body() finds (looked up once)."""
+	if member.inner is None and member.tag:
+		body = struct_body(src, member.tag)
+		member.inner = member_positions(body) if body is not None else None
+		member.tag = None
+	return member.inner
 
 def member_positions(body, union=False, out=None, position=0):
 	"""{name: Member} of the members of a struct (or union) body, in
@@ -217,9 +238,11 @@ def member_positions(body, union=False, out=None, position=0):
 		names = declarators(re.sub(r'^\s*(struct|union)\b[^{;]*\{.*\}', r'\1 x', decl, flags=re.S))
 		if names is None:
 			return None
+		tag = re.match(r'^\s*struct\s+(\w+)\s+\w+\s*$', decl)
 		for name, dims in names:
 			out[name] = Member(position, union, re.match(r'^\[\s*0?\s*\]\s*$', dims) is not None,
-					   inner if not dims else None)
+					   inner if not dims else None,
+					   tag.group(1) if tag and len(names) == 1 and not dims else None)
 			position += not union
 	return out or None
 

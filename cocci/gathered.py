@@ -2,12 +2,15 @@
 #
 # Runs that gather their faults in a variable, as signal frames do:
 # 'err |= acc(..);' (the first may be 'err = acc(..);'), then err tested
-# right after the run ('if (err) return ...;') or returned ('return
-# err;').  An accessor gives 0 or -EFAULT, so the old code left err
-# holding what it held before, or that value | -EFAULT after a fault.
-# The region's fault path makes the same value and goes where the old
-# code went with it; on the way without a fault err is not written, so
-# it must already hold what the old code would have left in it.
+# right after the run ('if (err) return ...;'), returned ('return
+# err;'), or used after other work.  An accessor gives 0 or -EFAULT, so
+# the old code left err holding what it held before, or that value |
+# -EFAULT after a fault.  The region's fault path makes the same value
+# and goes where the old code went with it: to the test's way out, to
+# the return, or on after the run (a scoped block only: it ends the
+# region itself, so one label serves a fault and a failed begin); on
+# the way without a fault err is not written, so it must already hold
+# what the old code would have left in it.
 
 import re
 
@@ -104,11 +107,20 @@ def read_after_label(src, fn, label, err):
 class FaultPath:
 	"""Where a gathered run's fault path leaves, what the rewrite deletes
 	besides the accesses, and the offset of err's declaration where that
-	goes too."""
-	def __init__(self, leave, gone=(), decl_at=None):
+	goes too; or, where err is tested or returned after other work
+	(rejoin, leave None), that the fault path sets err and goes on after
+	the run, as the old code did."""
+	def __init__(self, leave, gone=(), decl_at=None, rejoin=None):
 		self.leave = leave
 		self.gone = list(gone)
 		self.decl_at = decl_at
+		self.rejoin = rejoin
+
+def rejoin_path(err, label):
+	"""The fault path of a scoped block that goes on after it (the
+	block has ended the region when its label is reached): err as the
+	old code left it after a fault."""
+	return 'if (0) {\n%s:\n%s |= -EFAULT;\n}' % (label, err)
 
 def gathered_fault_path(src, fn, run, stmts):
 	"""The FaultPath of a run whose members are all 'err (|)= acc(..);',
@@ -142,9 +154,13 @@ def gathered_fault_path(src, fn, run, stmts):
 		if test.startswith('goto') and read_after_label(src, fn, test.split()[1][:-1], err):
 			return None, '"%s" would hold 0, not -EFAULT, where "%s" goes' % (err, test)
 		return FaultPath(test, [after]), None
+	if run.members[0].sets and not zero:
+		return None, 'the run sets "%s", which need not hold 0 before it' % err
 	if after is not None and words(src, after.first, after.last) == ['return', err, ';']:
-		if run.members[0].sets and not zero:
-			return None, 'the run sets "%s", which need not hold 0 before it' % err
 		return FaultPath('return -EFAULT;' if zero else 'return %s | -EFAULT;' % err), None
-	return None, '"%s" is neither tested with "if (%s) return ...;" nor returned right ' \
-		     'after the run' % (err, err)
+	# get_user() zeroes what it reads into on a fault, unsafe_get_user()
+	# leaves it: the code that goes on after the run would read it.
+	if run.mode != 'write':
+		return None, '"%s" is used after other work, and what the run reads would not be ' \
+			     'zeroed on a fault as the old code zeroed it' % err
+	return FaultPath(None, rejoin=err), None

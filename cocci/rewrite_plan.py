@@ -8,6 +8,7 @@
 
 import re
 
+from declarations import inner_members
 from functions import falls_through, last_return
 from model import END, SCOPED, UNCHECKED, UNSAFE
 from runs import address_parts
@@ -73,7 +74,7 @@ def member_cast(a, ptr):
 	m = re.match(r'^\([\w*]+\*\)(.*)$', a.addr)
 	return m is not None and address_parts(m.group(1)) == (ptr, 'f')
 
-def region_size(run, layout, checked_whole=False):
+def region_size(src, run, layout, checked_whole=False):
 	"""What the region of a run must cover, or (None, why); layout is
 	that of the struct *run.base, as pointed_layout() gives it;
 	checked_whole, that the old code checked access_ok(ptr,
@@ -100,7 +101,7 @@ def region_size(run, layout, checked_whole=False):
 			return None, 'the rewrite cannot show that sizeof(*%s) covers "%s"' % \
 			       (ptr, shown(a.address()))
 	if all(w == 'f' for w in where):
-		return members_region(run, layout)
+		return members_region(src, run, layout)
 	if all(isinstance(w, int) for w in where):
 		n = max(where) + 1
 		return ('sizeof(*%s)' % ptr if n == 1 else '%d * sizeof(*%s)' % (n, ptr)), None
@@ -115,12 +116,12 @@ def region_size(run, layout, checked_whole=False):
 	return None, 'the addresses are not all fields of *%s, nor constant elements of %s' % \
 	       (ptr, ptr)
 
-def last_touched(members, designators):
+def last_touched(src, members, designators):
 	"""(the one of designators, member designators of a struct whose
 	member_positions() are members, that ends last, whether it ends
 	where the struct's members but a flexible array end); (None, False)
 	where the layout cannot say (members of a union, or of a member
-	whose body is not written in the struct's)."""
+	whose struct's body is not found: inner_members())."""
 	tops = {}
 	for d in designators:
 		top, _, rest = d.partition('.')
@@ -136,12 +137,12 @@ def last_touched(members, designators):
 	whole = last == final and not members[top].shared
 	if tops[top] == {''}:
 		return top, whole
-	if '' in tops[top] or members[top].inner is None:
+	if '' in tops[top] or inner_members(src, members[top]) is None:
 		return None, False
-	end, reaches = last_touched(members[top].inner, tops[top])
+	end, reaches = last_touched(src, members[top].inner, tops[top])
 	return (top + '.' + end, whole and reaches) if end else (None, False)
 
-def members_region(run, layout):
+def members_region(src, run, layout):
 	"""The region of a run over members of *ptr, no wider than what the
 	old code touched: sizeof(*ptr) where the run reaches the struct's
 	last member (a flexible array aside), else offsetofend() of the last
@@ -163,7 +164,7 @@ def members_region(run, layout):
 			return None, '"%s" is not a member of %s as its definition has it' % \
 			       (shown(a.address()), kind)
 		designators.append(m.group(1))
-	end, whole = last_touched(members, designators)
+	end, whole = last_touched(src, members, designators)
 	if end is None:
 		return None, 'the rewrite cannot show which of "%s" ends last in %s' % \
 		       ('", "'.join(sorted(set(designators))), kind)

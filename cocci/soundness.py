@@ -4,18 +4,20 @@
 # region must cover every access, hold no call (the bounds checks of
 # UBSAN_BOUNDS included) and no side effect, close on every way out, keep
 # its fault path in the preprocessor branch of its uses and leave as the
-# old code did; a loop's must be sized by a bound compared unsigned.
+# old code did; a loop's must be sized by a bound compared unsigned, or
+# one that is never negative (stores.py).
 # Else the reason, which the finding says.
 
 import re
 
 from declarations import counts_unsigned, flexible_array, pointed_layout, \
 	unchecked_flexible_array
-from gathered import gathered_fault_path
+from gathered import gathered_fault_path, rejoin_path
 from model import BEGIN, END
 from rewrite_plan import LABEL, SLOTS, WRAP_END, Fix, place_fault_path, region_size, \
 	scoped_block, scoped_head, kept_text, unsafe_call, verbatim, wrap_begin
 from runs import is_leave, leave_of
+from stores import never_negative
 from source import CONSTANT, closing, flat, has_comment, is_pure, names_in, shown, span, \
 	split_on, stmt_text, words
 from statements import LOOPS, statements
@@ -55,7 +57,7 @@ def judge_run(src, fn, run, scoped, plain):
 	block = span(src, run.block.stmts[0].first, run.block.stmts[-1].last)
 	checked_whole = run.base is not None and \
 			access_check_of(src, run, 'sizeof(*%s)' % run.base) is not None
-	size, why = region_size(run, pointed_layout(src, fn, run.base, block) if run.base else None,
+	size, why = region_size(src, run, pointed_layout(src, fn, run.base, block) if run.base else None,
 				checked_whole)
 	if why:
 		return None, why
@@ -104,10 +106,20 @@ def judge_run(src, fn, run, scoped, plain):
 	if check is not None:
 		gone.append(check)
 	fix = Fix()
-	why = place_fault_path(src, fn, fix, run.mode, leave, run.base,
-			       stmts[0], stmts[-1], scoped)
-	if why:
-		return None, why
+	rejoin = kinds == {'err'} and path.rejoin
+	if rejoin and not scoped:
+		return None, '"%s" is used after other work, where the fault path must go on: ' \
+			     'a scoped block can (--style scoped), a classic region would need ' \
+			     'two labels' % rejoin
+	if rejoin:
+		fix.fault = (LABEL, [], None)
+		fix.label_key = (None, 'go on after line %d' % src.line_col(src.tokens[stmts[-1].first][2])[0],
+				 run.base)
+	else:
+		why = place_fault_path(src, fn, fix, run.mode, leave, run.base,
+				       stmts[0], stmts[-1], scoped)
+		if why:
+			return None, why
 	label = fix.fault[0]
 	if scoped:
 		body = []
@@ -118,6 +130,8 @@ def judge_run(src, fn, run, scoped, plain):
 			else:
 				body.append(kept_text(stmt_text(src, s)))
 		fix.replace[stmts[0]] = [scoped_block(run.mode, run.base, size, label, body)]
+		if rejoin:
+			fix.replace[stmts[0]].append(rejoin_path(rejoin, label))
 		for s in stmts[1:]:
 			fix.replace[s] = []
 	else:
@@ -211,7 +225,7 @@ def judge_loop(src, fn, loop, unsigned, scoped, plain):
 		return None, 'side effect or call in the bound "%s"' % shown(n)
 	constant = CONSTANT.match(flat(n)) or re.match(r'^(ARRAY_SIZE|sizeof)\(', flat(n))
 	if not constant and src.tokens[n_first][2] not in unsigned and \
-	   not counts_unsigned(src, fn, i, n):
+	   not counts_unsigned(src, fn, i, n) and not never_negative(src, fn, n):
 		return None, 'the bound "%s" is not known to be compared unsigned: a region of a ' \
 			     'negative count would fail where the loop may not have' % shown(n)
 	for a in loop.accesses:

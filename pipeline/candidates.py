@@ -161,6 +161,17 @@ class Candidate:
 		return m.group(1) if m else ''
 
 
+# What one user-access begin/end pair is on the architecture a file
+# builds for (arch/NAME/), or on x86 for a file every architecture builds.
+SWITCHES = {'arm64': 'a PAN toggle on arm64', 'powerpc': 'a KUAP unlock and lock on powerpc',
+	    'riscv': 'a set and a clear of SUM in sstatus on riscv'}
+
+
+def switch_of(path):
+	m = re.match(r'arch/([^/]+)/', path)
+	return SWITCHES.get(m.group(1) if m else '', 'STAC/CLAC on x86 with SMAP')
+
+
 def and_list(words):
 	"""'a', 'a and b', 'a, b and c' ('' of none)."""
 	return ', '.join(words[:-1]) + (' and ' if len(words) > 1 else '') + ''.join(words[-1:])
@@ -206,9 +217,10 @@ def body_of(c, v=None, shared=False):
 		else:
 			them = 'Make them in %d regions, opened with %s(): %d user-access begin/end pairs' % (
 				r, region, r)
-		out.append('%s %s %d user %s through %s with %s, %s.  %s (STAC/CLAC on x86 with SMAP) '
+		out.append('%s %s %d user %s through %s with %s, %s.  %s (%s) '
 			   'instead of %d, %d fewer each time.' % (funcs, makes, n, c.kind(), ptrs,
-								   accessors, each, them, n, n - r))
+								   accessors, each, them, switch_of(c.path),
+								   n, n - r))
 	for f in c.findings:
 		if f.id not in LOOPS:
 			continue
@@ -218,10 +230,13 @@ def body_of(c, v=None, shared=False):
 		m = re.search(r'^\+.*%s\(%s, (.*) \* sizeof\(' % (re.escape(region), re.escape(ptr)),
 			      c.diff, re.M)
 		elements = m.group(1) if m else 'n'
+		k = f.saves['pairs'] if f.saves else 1
 		out.append('%s() %s through %s in a loop with %s, which %s.  Open one region for the '
-			   'whole loop, with %s(): one user-access begin/end pair (STAC/CLAC on x86 '
-			   'with SMAP) instead of one per element, %s - 1 fewer for %s elements.' % (
-				   f.function, verb, ptr, accessors, every, region, elements, elements))
+			   'whole loop, with %s(): one user-access begin/end pair (%s) instead of '
+			   '%s per element, %s%s - 1 fewer for %s elements.' % (
+				   f.function, verb, ptr, accessors, every, region, switch_of(c.path),
+				   'one' if k == 1 else k, '' if k == 1 else '%d * ' % k, elements,
+				   elements))
 	if v is not None and v.object:
 		out.append(evidence(c, v, shared))
 	if any('get_user' in a for a in c.calls):
@@ -229,7 +244,8 @@ def body_of(c, v=None, shared=False):
 			   'get_user() zeroed it.')
 	ids = ', '.join(sorted(set(f.id for f in c.findings)))
 	out.append('Found and rewritten by uabatch (%s, a Coccinelle semantic patch).  On a fault '
-		   'the code leaves as before, with the same return value or error label.' % ids)
+		   'the code goes where it went before (its return, its error label, or on to '
+		   'what follows), with the same error value.' % ids)
 	return out
 
 

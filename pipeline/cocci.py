@@ -313,11 +313,14 @@ def scan(o, paths, work, incomplete):
 	out = []
 	for path in paths:
 		run = Run(work, o.jobs, common, incomplete, 'uabatch scan')
-		# The notes of a tree with scoped blocks say which classic
-		# regions could be one (scoped-region).
-		if o.notes and tree.style_for(path, o.style) == 'scoped':
-			run.defines += ' -D modernize'
-			run.regions = True
+		# What can be rewritten, as patch would rewrite it; and the
+		# notes of a tree with scoped blocks say which classic regions
+		# could be one (scoped-region).
+		if tree.rewrites_scoped(path, o.style):
+			run.defines += ' -D scoped -D relayout'
+			if o.notes:
+				run.defines += ' -D modernize'
+				run.regions = True
 		run.notes = o.notes
 		if not run.make_excerpts(path):
 			continue

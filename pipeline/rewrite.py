@@ -127,11 +127,7 @@ def patch(cmd, o, paths, work, incomplete):
 						'the rewrite uses, nor accessors that leave a block by a C goto, as '
 						'the API needs (since 6.19)' % ('uabatch', path))
 			run.defines += ' -D scoped'
-		elif tree.style_for(path, o.style) == 'scoped':
-			root = tree.tree_root(path)
-			if root and not tree.has_scoped_api(root):
-				raise Fatal('--style scoped: %s has no scoped_user_*_access() (6.19), which '
-					    'the rewrite would use' % root)
+		elif tree.rewrites_scoped(path, o.style):
 			run.defines += ' -D scoped'
 		diff += patch_path(run, path)
 	if vroot and diff:

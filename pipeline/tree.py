@@ -6,6 +6,8 @@ mention what the rule analyses."""
 import os
 import re
 
+from errors import Fatal
+
 
 def tree_root(path):
 	"""The root of the kernel tree holding path, or None."""
@@ -38,6 +40,19 @@ def style_for(path, style):
 		return style
 	root = tree_root(path)
 	return 'scoped' if root and has_scoped_api(root) else 'classic'
+
+
+def rewrites_scoped(path, style):
+	"""Does patch rewrite path in the scoped style under --style style
+	(and scan judge what it can rewrite so)?  Fatal where --style scoped
+	names a tree without the API."""
+	if style_for(path, style) != 'scoped':
+		return False
+	root = tree_root(path)
+	if root and not has_scoped_api(root):
+		raise Fatal('--style scoped: %s has no scoped_user_*_access() (6.19), which '
+			    'the rewrite would use' % root)
+	return True
 
 
 def sources_mentioning(path, pattern):

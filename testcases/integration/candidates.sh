@@ -160,18 +160,20 @@ expect_refusal()
 	cat "$work/rerr"
 }
 # riscv's signal frames in 7.2, with its cross build: the series of
-# restore_sigcontext() and setup_sigcontext(), verified there, each body
-# saying what ran on it (objtool checks x86 objects only).
+# restore_sigcontext(), setup_sigcontext() and setup_rt_frame() (whose
+# fault paths go on after the run, as the old code did), verified there,
+# each body saying what ran on it (objtool checks x86 objects only), each
+# subject naming its function.
 k72=$(ktree 7.2)
 b72=$cache/build-7.2-riscv
 [ -f "$b72/.uabatch-prepared" ] || die "$b72: no build directory: run 'make kernels'"
 (cd "$k72" && candidates --kdir . --build "$b72" --out "$work/riscv" arch/riscv/kernel/signal.c) \
 	> "$work/riscv.summary" 2> /dev/null || true
-for fn in restore_sigcontext setup_sigcontext; do
+for fn in restore_sigcontext setup_sigcontext setup_rt_frame; do
 	grep -q "^[0-9]*-riscv-batch-user-[a-z]*-in-$fn.patch arch/riscv/kernel/signal.c $fn verified in build-7.2-riscv\$" \
 		"$work/riscv.summary" || { cat "$work/riscv.summary" >&2; die "7.2: no verified riscv patch of $fn()"; }
 done
-[ "$(ls "$work/riscv" | grep -c '\.patch$')" = 2 ] || die "7.2: not a riscv series of 2"
+[ "$(ls "$work/riscv" | grep -c '\.patch$')" = 3 ] || die "7.2: not a riscv series of 3"
 cat "$work"/riscv/*.patch | tr '\n' ' ' | grep -q 'GCC plugin, objtool' && die "7.2: riscv patches claim objtool"
 expect_refusal --kdir "$k612" --out "$work/series" kernel/time/time.c | grep -q 'not empty' ||
 	die "a non-empty --out is not refused"

@@ -1,0 +1,119 @@
+/*
+ * arch/riscv/kernel/signal.c (7.2), setup_sigcontext() and
+ * setup_rt_frame(): faults gathered in err, which is tested or returned
+ * only after other work (more helpers, a pointer advanced, a loop's
+ * next iteration).  The fault path sets err as the old code left it
+ * after a fault (err | -EFAULT) and goes on after the run, as the old
+ * code did; a scoped block ends the region before its label, so one
+ * label serves a fault and a failed begin: "if (0) { label: ... }"
+ * right after the block.  A classic region would need a second label
+ * (a failed begin must not end it): not rewritten in classic style.
+ * struct ucontext is defined apart from struct rt_sigframe, as in the
+ * tree (asm/ucontext.h): the region ends at offsetofend() of uc_link,
+ * the later of the two members.
+ */
+struct __riscv_ctx_hdr {
+	__u32 magic;
+	__u32 size;
+};
+
+struct ucontext {
+	unsigned long	  uc_flags;
+	struct ucontext	 *uc_link;
+	stack_t		  uc_stack;
+	sigset_t	  uc_sigmask;
+	__u8		  __unused[1024 / 8 - sizeof(sigset_t)];
+	struct sigcontext uc_mcontext;
+};
+
+struct rt_sigframe {
+	struct siginfo info;
+	struct ucontext uc;
+};
+
+static long setup_sigcontext(struct rt_sigframe __user *frame,
+	struct pt_regs *regs)
+{
+	struct sigcontext __user *sc = &frame->uc.uc_mcontext;
+	struct __riscv_ctx_hdr __user *sc_ext_ptr = &sc->sc_extdesc.hdr;
+	struct arch_ext_priv *arch_ext;
+	long err, i, ext_size;
+
+	err = __copy_to_user(&sc->sc_regs, regs, sizeof(sc->sc_regs));
+	for (i = 0; i < nr_arch_exts; i++) {
+		arch_ext = &arch_ext_list[i];
+		if (!arch_ext->save)
+			continue;
+
+		ext_size = arch_ext->save(regs, sc_ext_ptr + 1);
+		if (ext_size <= 0) {
+			err |= ext_size;
+		} else {
+			err |= __put_user(arch_ext->magic, &sc_ext_ptr->magic); /* expect: batch-put-run not auto-fixable */
+			err |= __put_user(ext_size, &sc_ext_ptr->size);
+			sc_ext_ptr = (void __user *)sc_ext_ptr + ext_size;
+		}
+	}
+	err |= __put_user(0, &sc->sc_extdesc.reserved);
+	err |= __put_user(END_MAGIC, &sc_ext_ptr->magic); /* expect: batch-put-run */
+	err |= __put_user(END_HDR_SIZE, &sc_ext_ptr->size);
+
+	return err;
+}
+
+static int setup_rt_frame(struct ksignal *ksig, sigset_t *set,
+	struct pt_regs *regs)
+{
+	struct rt_sigframe __user *frame;
+	long err = 0;
+	size_t frame_size = get_rt_frame_size(false);
+
+	frame = get_sigframe(ksig, regs, frame_size);
+	if (!access_ok(frame, frame_size))
+		return -EFAULT;
+
+	err |= copy_siginfo_to_user(&frame->info, &ksig->info);
+
+	err |= __put_user(0, &frame->uc.uc_flags); /* expect: batch-put-run not auto-fixable */
+	err |= __put_user(NULL, &frame->uc.uc_link);
+	err |= __save_altstack(&frame->uc.uc_stack, regs->sp);
+	err |= setup_sigcontext(frame, regs);
+	err |= __copy_to_user(&frame->uc.uc_sigmask, set, sizeof(*set));
+	if (err)
+		return -EFAULT;
+
+	regs->epc = (unsigned long)ksig->ka.sa.sa_handler;
+	return 0;
+}
+
+/*
+ * arch/powerpc/kernel/signal_64.c, handle_rt_signal64()'s ELFv1 branch:
+ * a read run gathered in err, tested only later.  get_user() zeroes
+ * regs->ctr on a fault, unsafe_get_user() would leave it as it was, and
+ * the code after the run goes on: not rewritten.
+ */
+struct func_desc {
+	unsigned long addr;
+	unsigned long toc;
+	unsigned long env;
+};
+
+int handle_rt_signal64(struct ksignal *ksig, struct pt_regs *regs)
+{
+	long err = 0;
+
+	if (!is_elf2_task()) {
+		struct func_desc __user *ptr =
+			(struct func_desc __user *)ksig->ka.sa.sa_handler;
+
+		err |= get_user(regs->ctr, &ptr->addr); /* expect: batch-get-run not auto-fixable */
+		err |= get_user(regs->gpr[2], &ptr->toc);
+	}
+	regs->msr &= ~MSR_LE;
+	if (err)
+		goto badframe;
+	return 0;
+
+badframe:
+	return 1;
+}

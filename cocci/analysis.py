@@ -24,7 +24,7 @@ from finding import Finding, not_analysed
 from functions import CANNOT_PARSE, Function, function_at, syscall_name, unparsed
 from grading import cold_branch, coldness, hot_path, regionless
 from loops import loops_in
-from model import ACCESSES, LOOP_ID, REGION_BEGINS, RUN_ID, SCOPED, WHAT
+from model import ACCESSES, LOOP_ID, REGION_BEGINS, RUN_ID, SCOPED, TWINS, WHAT
 from rewrite_plan import LABEL, PLACEHOLDER, SLOTS, WRAP_END, Plan, head_offset, wrap_begin
 from runs import Access, runs_in, split_rw, split_rw_message
 from soundness import judge_loop, judge_run
@@ -340,11 +340,12 @@ class Analysis:
 			fix, why = judge_loop(src, fn, l, fs.unsigned, self.scoped and self.relayout,
 						     self.patching and not self.relayout)
 			ident = LOOP_ID.get(l.mode, RUN_ID['rw'])
+			k = len(l.accesses)
 			msg = 'user %s through %s in a loop in %s(): one user access region can ' \
-			      'serve the whole loop, one begin/end pair instead of one per element' % \
-			      (WHAT[l.mode], l.base, name) + l_where
+			      'serve the whole loop, one begin/end pair instead of %s per element' % \
+			      (WHAT[l.mode], l.base, name, 'one' if k == 1 else k) + l_where
 			found.append((l.accesses[0].i, l.accesses, ident, msg, fix, why, l_hot,
-				      (len(l.accesses), 'element')))
+				      (k, 'element', l.base)))
 		for i in sorted(fs.src.at[o] for o in fs.copies
 				if body.first < fs.src.at.get(o, -1) < body.last):
 			msg = copy_fields(src, fn, i)
@@ -356,11 +357,16 @@ class Analysis:
 					     self.patching and not self.relayout)
 			n = len(r.accesses)
 			r_hot, r_where = graded(r.stmts()[0])
-			msg = '%d user %s through %s in %s() can share one user access region, ' \
-			      'one begin/end pair instead of %d' % (n, WHAT[r.mode], r.object, name, n) + \
-			      r_where
+			# A helper's own accesses are its business: counted as one.
+			helpers = ' and '.join('%s()' % h for h in
+					       dict.fromkeys(a.name for a in r.accesses if a.twin))
+			k = n - len([a for a in r.accesses if a.twin])
+			msg = '%d user %s through %s%s in %s() can share one user access region, ' \
+			      'one begin/end pair instead of %d%s' % \
+			      (k, WHAT[r.mode], r.object, helpers and ' and ' + helpers, name, k,
+			       helpers and ' and those of ' + helpers) + r_where
 			found.append((r.accesses[0].i, r.accesses, RUN_ID[r.mode], msg, fix, why, r_hot,
-				      (n - 1, 'call')))
+				      (n - 1, 'call', r.object)))
 		for b in statements(body):
 			if b.kind != 'block':
 				continue
@@ -432,7 +438,8 @@ class Analysis:
 
 def functions_of(fs):
 	"""(body, name, accesses by token) of each function Coccinelle found
-	an access or a struct copy in.  The accesses are all of the
+	an access or a struct copy in, the calls of helpers with a twin
+	(model/twins) among the accesses.  The accesses are all of the
 	function's: Coccinelle leaves out the ones in a branch of a
 	preprocessor conditional inside a statement, which still make a run
 	with the others."""
@@ -445,7 +452,8 @@ def functions_of(fs):
 	for body, name, accesses in found.values():
 		for i in range(body.first, body.last - 1):
 			t = src.tokens[i]
-			if t[0] == 'id' and t[1] in ACCESSES and src.tokens[i + 1][1] == '(' and \
+			if t[0] == 'id' and (t[1] in ACCESSES or t[1] in TWINS) and \
+			   src.tokens[i + 1][1] == '(' and \
 			   src.tokens[i - 1][1] not in ('.', '->'):
 				try:
 					accesses[i] = Access(src, i)

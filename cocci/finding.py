@@ -20,8 +20,9 @@ class Finding:
 		self.hot = hot
 		self.fix = fix
 		self.why = why
-		# (pairs, 'call' or 'element'): the begin/end pairs one region
-		# saves each time the code runs, or for each element of a loop
+		# (pairs, 'call' or 'element', pointer): the begin/end pairs one
+		# region saves each time the code runs, or for each element of a
+		# loop, on the accesses through pointer
 		self.saves = saves
 		self.twin = None	# the hot function a compat one is rewritten with
 
@@ -39,7 +40,7 @@ class Finding:
 		reads: its function said, not left in a sentence; fixable,
 		why not and what it saves as facts, not words to grep."""
 		path, function, line, col = self.site
-		saves = self.saves and {'pairs': self.saves[0], 'per': self.saves[1]}
+		saves = self.saves and dict(zip(('pairs', 'per', 'through'), self.saves))
 		return json.dumps({'path': path, 'line': line, 'column': col,
 				   'severity': self.severity(), 'id': self.ident,
 				   'function': function, 'message': self.message,

@@ -18,18 +18,18 @@ from runs import err_test, is_leave
 from source import words
 from statements import DECLARATION, statements
 
+def named_at(src, first, last, name):
+	"""The tokens [first, last) that are the name."""
+	return [i for i in range(first, last) if src.tokens[i][0] == 'id' and src.tokens[i][1] == name]
+
 def mentions(src, s, name):
-	return any(t[0] == 'id' and t[1] == name for t in src.tokens[s.first:s.last])
+	return bool(named_at(src, s.first, s.last, name))
 
 def err_uses(src, fn, err, allowed):
 	"""Is every use of err in the function in one of the statements
 	allowed?"""
-	for i in range(fn.body.first, fn.body.last):
-		t = src.tokens[i]
-		if t[0] == 'id' and t[1] == err and \
-		   not any(s.first <= i < s.last for s in allowed):
-			return False
-	return True
+	return all(any(s.first <= i < s.last for s in allowed)
+		   for i in named_at(src, fn.body.first, fn.body.last, err))
 
 def declaration_of(src, fn, err):
 	"""The statement 'T err;' or 'T err = 0;' of the function that
@@ -102,7 +102,7 @@ def read_after_label(src, fn, label, err):
 			target = fn.labels.get(words(src, s.first, s.last)[1])
 			if target is not None and target.first < at.first:
 				return True
-	return any(t[0] == 'id' and t[1] == err for t in src.tokens[at.first:fn.body.last])
+	return bool(named_at(src, at.first, fn.body.last, err))
 
 class FaultPath:
 	"""Where a gathered run's fault path leaves, what the rewrite deletes

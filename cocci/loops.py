@@ -59,7 +59,7 @@ def loops_in(src, body, accesses):
 		if s.kind not in ('for', 'while', 'do'):
 			continue
 		inner = [a for a in accesses.values() if s.first <= a.i < s.last]
-		if not inner or not is_pure_head(src, s):
+		if not inner or any(a.twin for a in inner) or not is_pure_head(src, s):
 			continue
 		members = []
 		if not loop_body_is_quiet(src, s.body, accesses, members):

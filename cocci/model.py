@@ -33,6 +33,10 @@ INLINE = set(r[1] for r in API if r[0] == 'inline')
 # check to their caller's access_ok().
 UNCHECKED = set(n for n in ACCESSES if n.startswith('__'))
 COPIES = dict((r[1], r[2].split()[0]) for r in API if r[0] == 'copy')
+# Helpers with an unsafe_ twin (model/twins): {helper: (twin, mode)}; all
+# of Debian's trees have the twins so far.
+TWINS = dict((r[0], (r[1], r[2].split()[0])) for r in read_table('twins')
+	     if r[2].split()[1] == '-')
 
 BEGIN = {'write': 'user_write_access_begin', 'read': 'user_read_access_begin',
 	 'rw': 'user_access_begin'}

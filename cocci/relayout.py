@@ -480,11 +480,11 @@ def relayout(old, new):
 	with open(new, encoding='latin-1', newline='') as f:
 		text = f.read()
 	if VERBATIM in text:
+		text = unverbatim(text)
 		with open(new, 'w', encoding='latin-1', newline='') as f:
-			f.write(unverbatim(text))
+			f.write(text)	# for diff to find the lines added
 	added = added_lines(old, new)
-	with open(new, encoding='latin-1', newline='') as f:
-		lines = f.read().split('\n')
+	lines = text.split('\n')
 	if lines[-1] == '':
 		lines.pop()
 	text = ''.join(l + '\n' for l in Relayout(lines, added).lines())

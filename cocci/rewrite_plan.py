@@ -38,6 +38,9 @@ PLACEHOLDER = 'uabatch_placeholder();'
 SLOTS = 12
 
 def unsafe_call(a, label):
+	if a.twin:
+		return '%s(%s, %s, %s);' % (a.twin, kept_text(a.address()), kept_text(a.value()),
+					    label)
 	return '%s(%s, %s, %s);' % (UNSAFE[a.mode], kept_text(a.value()),
 				    kept_text(a.address()), label)
 
@@ -89,6 +92,8 @@ def region_size(src, run, layout, checked_whole=False):
 	# check their range follow a check of the whole object, the old code
 	# was only right if they stay inside it, and a region over what it
 	# checked covers them: x86 rt_sigreturn()'s uc_sigmask as a __u64.
+	# Members without a cast get the same region: it checks what the
+	# old code checked.
 	if checked_whole and all(a.name in UNCHECKED and (a.index == 'f' or member_cast(a, ptr))
 				 for a in run.accesses):
 		return 'sizeof(*%s)' % ptr, None

@@ -8,7 +8,7 @@
 
 import re
 
-from model import ACCESSES, INLINE
+from model import ACCESSES, INLINE, TWINS
 from source import CONSTANT, calls_in, closing, flat, has_comment, is_pure, names_in, span, \
 	split_args, stmt_text, words
 from statements import ASSIGN, Unparsable, is_glue, statements
@@ -18,17 +18,19 @@ from statements import ASSIGN, Unparsable, is_glue, statements
 
 class Access:
 	"""acc(e, E) at token i: its name, mode, value or destination e and
-	address E (token ranges), and the pointer E goes into."""
+	address E (token ranges), and the pointer E goes into.  Or a call of
+	a helper with a twin (model/twins), helper(E, e): twin, the name of
+	its twin."""
 	def __init__(self, src, i):
 		self.src = src
 		self.i = i
 		self.name = src.tokens[i][1]
-		self.mode = ACCESSES[self.name]
+		self.twin, self.mode = TWINS.get(self.name, (None, ACCESSES.get(self.name)))
 		self.end = closing(src, i + 1) + 1	# after ')'
 		args = split_args(src, i + 2, self.end - 1)
 		if len(args) != 2:
 			raise Unparsable('%s() with %d arguments' % (self.name, len(args)))
-		self.e, self.E = args
+		self.e, self.E = reversed(args) if self.twin else args
 		self.addr = flat(span(src, *self.E))
 		self.base, self.index = address_parts(self.addr)
 		# The user object it goes into: p for &p->a[i], whose elements
@@ -209,7 +211,10 @@ def runs_in(src, block, accesses):
 			elif v is None or v in pointer:
 				break
 			j += 1
-		if sum(len(m.accesses) for m in members) >= 2:
+		# A helper alone is no run: a region for its accesses is its
+		# own business.
+		if sum(len(m.accesses) for m in members) >= 2 and \
+		   any(not a.twin for m in members for a in m.accesses):
 			found.append(Run(block, i, last, members))
 		i = last + 1
 	return found
@@ -238,7 +243,8 @@ def split_rw(src, block, accesses, runs):
 	found = []
 	stmts = block.stmts
 	for k, s in enumerate(stmts):
-		reads = [a for a in accesses_of(s, accesses) if a.mode == 'read' and a.object]
+		reads = [a for a in accesses_of(s, accesses) if a.mode == 'read' and a.object and
+			 not a.twin]
 		if len(reads) != 1 or reads[0].i in in_runs:
 			continue
 		read = reads[0]
@@ -251,7 +257,8 @@ def split_rw(src, block, accesses, runs):
 					break	# the pointer is used, changed or accessed between
 				continue
 			write = touching[0]
-			if write.mode == 'write' and write.i not in in_runs and j > k + 1:
+			if write.mode == 'write' and not write.twin and write.i not in in_runs and \
+			   j > k + 1:
 				found.append((read, write, stmts[k + 1:j]))
 			break
 	return found

@@ -21,7 +21,8 @@ The kind of an id (advice or defect) is model/ids' word for it, never
 guessed from its spelling.  The semantic patch also says of each finding
 whether it rewrites it (fixable), why not (why_not) and what one region
 saves (saves: {"pairs": N, "per": "call"} for a run, "element" for a
-loop); the checkers leave these null.
+loop, "through": the user pointer of its accesses); the checkers leave
+these null.
 """
 
 import json

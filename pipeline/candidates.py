@@ -209,8 +209,7 @@ def body_of(c, v=None, shared=False):
 	if n:
 		funcs = ' and '.join('%s()' % fn for fn in dict.fromkeys(f.function for f in runs))
 		makes = 'make' if len(set(f.function for f in runs)) > 1 else 'makes'
-		ptrs = ' and '.join(sorted(set(re.sub(r'.* through (.*) in [^ ]* can share .*', r'\1',
-						       f.message) for f in runs)))
+		ptrs = ' and '.join(sorted(set(f.saves['through'] for f in runs if f.saves)))
 		r = len(runs)
 		if r == 1:
 			them = 'Make them in one region, opened with %s(): one user-access begin/end pair' % region
@@ -224,8 +223,8 @@ def body_of(c, v=None, shared=False):
 	for f in c.findings:
 		if f.id not in LOOPS:
 			continue
-		ptr = re.sub(r'^user [a-z]* through (.*) in a loop in .*', r'\1', f.message)
-		verb = 'reads' if f.message.startswith('user read') else 'writes'
+		ptr = f.saves['through']
+		verb = 'reads' if f.id == 'batch-get-loop' else 'writes'
 		# The number of elements: the region's size is 'N * sizeof(...)'.
 		m = re.search(r'^\+.*%s\(%s, (.*) \* sizeof\(' % (re.escape(region), re.escape(ptr)),
 			      c.diff, re.M)

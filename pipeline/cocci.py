@@ -313,14 +313,16 @@ def scan(o, paths, work, incomplete):
 	out = []
 	for path in paths:
 		run = Run(work, o.jobs, common, incomplete, 'uabatch scan')
-		# What can be rewritten, as patch would rewrite it; and the
-		# notes of a tree with scoped blocks say which classic regions
-		# could be one (scoped-region).
-		if tree.rewrites_scoped(path, o.style):
+		# What can be rewritten, as patch would rewrite it (in a tree
+		# that has scoped blocks); and with --style scoped, the notes
+		# say which classic regions could be one (scoped-region), in
+		# any tree, as modernize would make them.
+		scoped = tree.style_for(path, o.style) == 'scoped'
+		if scoped and tree.scoped_api_of(path):
 			run.defines += ' -D scoped -D relayout'
-			if o.notes:
-				run.defines += ' -D modernize'
-				run.regions = True
+		if scoped and o.notes:
+			run.defines += ' -D modernize'
+			run.regions = True
 		run.notes = o.notes
 		if not run.make_excerpts(path):
 			continue

@@ -42,16 +42,21 @@ def style_for(path, style):
 	return 'scoped' if root and has_scoped_api(root) else 'classic'
 
 
+def scoped_api_of(path):
+	"""Can a rewrite of path use scoped blocks: is it in a tree that
+	has them, or in none?"""
+	root = tree_root(path)
+	return not root or has_scoped_api(root)
+
+
 def rewrites_scoped(path, style):
-	"""Does patch rewrite path in the scoped style under --style style
-	(and scan judge what it can rewrite so)?  Fatal where --style scoped
-	names a tree without the API."""
+	"""Does patch rewrite path in the scoped style under --style style?
+	Fatal where --style scoped names a tree without the API."""
 	if style_for(path, style) != 'scoped':
 		return False
-	root = tree_root(path)
-	if root and not has_scoped_api(root):
+	if not scoped_api_of(path):
 		raise Fatal('--style scoped: %s has no scoped_user_*_access() (6.19), which '
-			    'the rewrite would use' % root)
+			    'the rewrite would use' % tree_root(path))
 	return True
 
 

@@ -1,34 +1,18 @@
 /*
- * arch/riscv/kernel/signal.c (7.2), setup_sigcontext() and
- * setup_rt_frame(): faults gathered in err, which is tested or returned
- * only after other work (more helpers, a pointer advanced, a loop's
- * next iteration).  The fault path sets err as the old code left it
- * after a fault (err | -EFAULT) and goes on after the run, as the old
- * code did; a scoped block ends the region before its label, so one
- * label serves a fault and a failed begin: "if (0) { label: ... }"
- * right after the block.  A classic region would need a second label
- * (a failed begin must not end it): not rewritten in classic style.
- * struct ucontext is defined apart from struct rt_sigframe, as in the
- * tree (asm/ucontext.h): the region ends at offsetofend() of uc_link,
- * the later of the two members.
+ * arch/riscv/kernel/signal.c (7.2), setup_sigcontext(): faults
+ * gathered in err, which is returned only after other work (a pointer
+ * advanced, a loop's next iteration; setup_rt_frame() in
+ * put_run_twin_altstack.c, more helpers).  The fault path sets err as
+ * the old code left it after a fault (err | -EFAULT) and goes on after
+ * the run, as the old code did; a scoped block ends the region before
+ * its label, so one label serves a fault and a failed begin: "if (0) {
+ * label: ... }" right after the block.  A classic region would need a
+ * second label (a failed begin must not end it): not rewritten in
+ * classic style.
  */
 struct __riscv_ctx_hdr {
 	__u32 magic;
 	__u32 size;
-};
-
-struct ucontext {
-	unsigned long	  uc_flags;
-	struct ucontext	 *uc_link;
-	stack_t		  uc_stack;
-	sigset_t	  uc_sigmask;
-	__u8		  __unused[1024 / 8 - sizeof(sigset_t)];
-	struct sigcontext uc_mcontext;
-};
-
-struct rt_sigframe {
-	struct siginfo info;
-	struct ucontext uc;
 };
 
 static long setup_sigcontext(struct rt_sigframe __user *frame,
@@ -59,31 +43,6 @@ static long setup_sigcontext(struct rt_sigframe __user *frame,
 	err |= __put_user(END_HDR_SIZE, &sc_ext_ptr->size);
 
 	return err;
-}
-
-static int setup_rt_frame(struct ksignal *ksig, sigset_t *set,
-	struct pt_regs *regs)
-{
-	struct rt_sigframe __user *frame;
-	long err = 0;
-	size_t frame_size = get_rt_frame_size(false);
-
-	frame = get_sigframe(ksig, regs, frame_size);
-	if (!access_ok(frame, frame_size))
-		return -EFAULT;
-
-	err |= copy_siginfo_to_user(&frame->info, &ksig->info);
-
-	err |= __put_user(0, &frame->uc.uc_flags); /* expect: batch-put-run not auto-fixable */
-	err |= __put_user(NULL, &frame->uc.uc_link);
-	err |= __save_altstack(&frame->uc.uc_stack, regs->sp);
-	err |= setup_sigcontext(frame, regs);
-	err |= __copy_to_user(&frame->uc.uc_sigmask, set, sizeof(*set));
-	if (err)
-		return -EFAULT;
-
-	regs->epc = (unsigned long)ksig->ka.sa.sa_handler;
-	return 0;
 }
 
 /*

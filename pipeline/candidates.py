@@ -39,6 +39,7 @@ import time
 import types
 
 import kbuild
+from model import ACCESSES, TWINS
 import cocci
 import layout
 import maintainers
@@ -142,8 +143,11 @@ class Candidate:
 		self.findings = found
 		self.functions = list(dict.fromkeys(f.function for f in found))
 		removed = [l for l in diff.splitlines() if l.startswith('-') and not l.startswith('--- a/')]
-		self.calls = [m.group(1) for l in removed
-			      for m in re.finditer(r'(?<![A-Za-z0-9_])(_*(?:put|get)_user) *\(', l)]
+		# The accessors and the helpers with twins (model/twins) it
+		# replaces, once a call.
+		called = r'(?<![A-Za-z0-9_])(%s) *\(' % '|'.join(sorted(set(ACCESSES) | set(TWINS)))
+		self.calls = [m.group(1) for l in removed for m in re.finditer(called, l)]
+		self.helpers = [c for c in self.calls if c in TWINS]
 
 	def saves(self):
 		"""The begin/end pairs it saves a call, as a sort key: a loop's
@@ -152,8 +156,9 @@ class Candidate:
 			   for f in self.findings if f.saves)
 
 	def kind(self):
-		verbs = sorted(set(re.sub(r'^_*|_user$', '', c) for c in self.calls))
-		return {(): '', ('get',): 'reads', ('put',): 'writes'}.get(tuple(verbs), 'reads and writes')
+		modes = set(TWINS[c][1] if c in TWINS else ACCESSES[c] for c in self.calls)
+		return {'read': 'reads', 'write': 'writes'}.get(modes.pop(), '') if len(modes) == 1 \
+		       else 'reads and writes' if modes else ''
 
 	def region(self):
 		m = re.search(r'^\+.*?[^A-Za-z0-9_]((?:user_[a-z_]*access_begin|'
@@ -193,7 +198,7 @@ def evidence(c, v, shared):
 def body_of(c, v=None, shared=False):
 	"""The paragraphs of candidate c's message, with what the build of
 	its verdict v shows."""
-	accessors = ' and '.join('%s()' % a for a in sorted(set(c.calls)))
+	accessors = ' and '.join('%s()' % a for a in sorted(set(c.calls) - set(c.helpers)))
 	region = c.region()
 	# put_user() and get_user() check the address too; __put_user() and
 	# __get_user() do not.
@@ -216,10 +221,17 @@ def body_of(c, v=None, shared=False):
 		else:
 			them = 'Make them in %d regions, opened with %s(): %d user-access begin/end pairs' % (
 				r, region, r)
-		out.append('%s %s %d user %s through %s with %s, %s.  %s (%s) '
-			   'instead of %d, %d fewer each time.' % (funcs, makes, n, c.kind(), ptrs,
-								   accessors, each, them, switch_of(c.path),
-								   n, n - r))
+		# A helper's own accesses are not counted: at least that many
+		# fewer.
+		h = len(c.helpers)
+		helpers = ' and '.join('%s()' % x for x in dict.fromkeys(c.helpers))
+		out.append('%s %s %d user %s through %s with %s%s, %s.  %s (%s) '
+			   'instead of %d%s, %s%d fewer each time.' % (
+				   funcs, makes, n - h, c.kind(), ptrs, accessors,
+				   ' and %s %s' % ('calls' if makes == 'makes' else 'call', helpers)
+				   if h else '', each, them,
+				   switch_of(c.path), n - h, ' and those of %s' % helpers if h else '',
+				   'at least ' if h else '', n - r))
 	for f in c.findings:
 		if f.id not in LOOPS:
 			continue

@@ -16,7 +16,7 @@ import re
 
 from runs import err_test, is_leave
 from source import words
-from statements import DECLARATION, statements
+from statements import DECLARATION, LOOPS, enclosing, is_glue, statements
 
 def named_at(src, first, last, name):
 	"""The tokens [first, last) that are the name."""
@@ -163,4 +163,15 @@ def gathered_fault_path(src, fn, run, stmts):
 	if run.mode != 'write':
 		return None, '"%s" is used after other work, and what the run reads would not be ' \
 			     'zeroed on a fault as the old code zeroed it' % err
+	# The statements between the accesses go into the block, and a fault
+	# skips those after it, which the old code ran: what they set must
+	# not be read where the code goes on (anywhere in the function where
+	# a loop may come round to it).
+	in_loop = any(s.kind in LOOPS for s in enclosing(stmts[-1]))
+	for g in stmts:
+		v = None if g in members else is_glue(src, g)
+		if v and any(not stmts[0].first <= i < stmts[-1].last for i in
+			     named_at(src, fn.body.first if in_loop else stmts[-1].last, fn.body.last, v)):
+			return None, '"%s", set between the accesses, is read where the code goes on ' \
+				     'after the run, and a fault would skip setting it' % v
 	return FaultPath(None, rejoin=err), None

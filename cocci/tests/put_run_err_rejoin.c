@@ -76,3 +76,55 @@ int handle_rt_signal64(struct ksignal *ksig, struct pt_regs *regs)
 badframe:
 	return 1;
 }
+
+/*
+ * drivers/video/fbdev/core/fb_chrdev.c, do_fscreeninfo_to_user(): a
+ * statement between the writes sets data, which goes into the block; a
+ * fault skips it.  Where data is not read after the run, the rewrite
+ * stands (fix_to_user()); where it is (fix_to_user_twice()), the old
+ * code's later read would see what a fault left: not rewritten.
+ */
+struct fb_fix32 {
+	u32 smem_start;
+	u32 smem_len;
+	u32 mmio_start;
+	u32 mmio_len;
+};
+
+static int fix_to_user(struct fb_fix_screeninfo *fix, struct fb_fix32 __user *fix32)
+{
+	__u32 data;
+	int err;
+
+	err = copy_to_user(&fix32->id, &fix->id, sizeof(fix32->id));
+	data = (__u32) (unsigned long) fix->smem_start;
+	err |= put_user(data, &fix32->smem_start); /* expect: batch-put-run not auto-fixable */
+	err |= put_user(fix->smem_len, &fix32->smem_len);
+	data = (__u32) (unsigned long) fix->mmio_start;
+	err |= put_user(data, &fix32->mmio_start);
+	err |= put_user(fix->mmio_len, &fix32->mmio_len);
+	err |= copy_to_user(fix32->reserved, fix->reserved, sizeof(fix->reserved));
+	if (err)
+		return -EFAULT;
+	return 0;
+}
+
+static int fix_to_user_twice(struct fb_fix_screeninfo *fix, struct fb_fix32 __user *fix32,
+			     u32 *last)
+{
+	__u32 data;
+	int err;
+
+	err = copy_to_user(&fix32->id, &fix->id, sizeof(fix32->id));
+	data = (__u32) (unsigned long) fix->smem_start;
+	err |= put_user(data, &fix32->smem_start); /* expect: batch-put-run not auto-fixable */
+	err |= put_user(fix->smem_len, &fix32->smem_len);
+	data = (__u32) (unsigned long) fix->mmio_start;
+	err |= put_user(data, &fix32->mmio_start);
+	err |= put_user(fix->mmio_len, &fix32->mmio_len);
+	*last = data;
+	err |= copy_to_user(fix32->reserved, fix->reserved, sizeof(fix->reserved));
+	if (err)
+		return -EFAULT;
+	return 0;
+}

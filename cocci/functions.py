@@ -11,26 +11,30 @@ from layout import syscall_in
 from source import stmt_text
 from statements import Parser, Unparsable, statements
 
-def function_at(src, o):
-	"""The body of the function holding offset o, as a block statement
-	(kernel layout: '{' and '}' in column 0); or None."""
+def body_tokens(src, o):
+	"""(the token of '{', the token of '}') of the body of the function
+	holding offset o (kernel layout: both in column 0); or None."""
 	start = src.text.rfind('\n{', 0, o)
 	close = src.text.find('\n}', o)
 	if start < 0 or close < 0:
 		return None
-	key = start + 1
-	if key not in src.functions:
-		first = src.at.get(key)
-		last = src.at.get(close + 1)
-		body = None
-		if first is not None and last is not None:
-			p = Parser(src, first, last + 1)
-			try:
-				body, end = p.block(0)
-			except Unparsable:
-				body = None
-		src.functions[key] = body
-	return src.functions[key]
+	first, last = src.at.get(start + 1), src.at.get(close + 1)
+	return None if first is None or last is None else (first, last)
+
+def function_at(src, o):
+	"""The body of the function holding offset o, as a block statement;
+	or None."""
+	bounds = body_tokens(src, o)
+	if not bounds:
+		return None
+	first, last = bounds
+	if first not in src.functions:
+		p = Parser(src, first, last + 1)
+		try:
+			src.functions[first], end = p.block(0)
+		except Unparsable:
+			src.functions[first] = None
+	return src.functions[first]
 
 def function_head(src, start):
 	"""The text before the body that starts at offset start, back to the
@@ -84,7 +88,7 @@ class Function:
 		analysis reads an excerpt of it)."""
 		key = (mode, leave)
 		if key not in self.fault_paths:
-			text = self.src.whole_text()
+			text = self.src.whole().text
 			base = 'Efault' if text.count('Efault:') > text.count('efault:') else 'efault'
 			names = [base, '%s_%s' % (base, mode or 'out'),
 				 '%s_%s' % (base, re.sub(r'\W+', '_', ptr))]
@@ -119,7 +123,7 @@ def unparsed(src, parsed, names):
 		if first is None or last is None or first in parsed:
 			continue
 		why = CANNOT_PARSE
-		if m.start() + 1 in src.functions:
+		if first in src.functions:
 			why = 'its statements are not of a form uabatch follows'
 		for i in range(first, last):
 			t = src.tokens[i]

@@ -12,10 +12,12 @@ from model import INLINE
 class Source:
 	"""A file's text with its tokens: (kind, text, start, end), kind one
 	of id, num, str, op, cpp (a whole directive) and comment."""
-	def __init__(self, path):
+	def __init__(self, path, text=None):
 		self.path = path
-		with open(path, errors='replace') as f:
-			self.text = f.read()
+		if text is None:
+			with open(path, errors='replace') as f:
+				text = f.read()
+		self.text = text
 		self.line_starts = [0]
 		for m in re.finditer('\n', self.text):
 			self.line_starts.append(m.end())
@@ -23,15 +25,14 @@ class Source:
 		self.at = dict((t[2], i) for i, t in enumerate(self.tokens))
 		self.functions = {}
 
-	def whole_text(self):
-		"""The text of the file in the tree that this one is an excerpt
-		of (tree_of()), where there is one; else this text."""
+	def whole(self):
+		"""The file that this one is an excerpt of (original_of()), as
+		a Source, where there is one; else this one."""
 		if not hasattr(self, '_whole'):
-			root, rel = tree_of(self.path)
-			self._whole = self.text
-			if root and os.path.isfile(os.path.join(root, rel)):
-				with open(os.path.join(root, rel), errors='replace') as f:
-					self._whole = f.read()
+			path = original_of(self.path)
+			self._whole = self
+			if os.path.isfile(path) and not os.path.samefile(path, self.path):
+				self._whole = Source(path)
 		return self._whole
 
 	def offset(self, line, col):
@@ -91,15 +92,34 @@ def tokenize(text):
 		pos = m.end()
 	return tokens
 
-def tree_of(path):
-	"""(the root of the kernel tree of a file, the file's path from it):
-	UABATCH_TREE names the root of the copies the driver analyses,
-	UABATCH_SOURCE the tree they are copies of.  Outside a tree, (None,
-	the path)."""
+# spatch runs commands of its own on the paths it is given, unquoted: an
+# excerpt's path is its file's with every byte but letters, digits and
+# ._/+- written %HH.
+UNSAFE_BYTES = re.compile(rb'[^A-Za-z0-9._/+-]')
+
+def encoded(path):
+	raw = os.fsencode(path)
+	return os.fsdecode(UNSAFE_BYTES.sub(lambda m: b'%%%02X' % m.group()[0], raw))
+
+def decoded(path):
+	return os.fsdecode(re.sub(rb'%([0-9A-F]{2})', lambda m: bytes([int(m.group(1), 16)]),
+				  os.fsencode(path)))
+
+def original_of(path):
+	"""The file that path is an excerpt of (UABATCH_EXCERPTS names the
+	directory of the driver's excerpts, each at its file's absolute
+	path, encoded()); else path."""
 	path = os.path.abspath(path)
-	root = os.environ.get('UABATCH_TREE')
-	if root and path.startswith(os.path.abspath(root) + '/'):
-		return os.environ.get('UABATCH_SOURCE'), os.path.relpath(path, os.path.abspath(root))
+	excerpts = os.environ.get('UABATCH_EXCERPTS')
+	if excerpts and path.startswith(os.path.abspath(excerpts) + '/'):
+		return decoded(path[len(os.path.abspath(excerpts)):])
+	return path
+
+def tree_of(path):
+	"""(the root of the kernel tree of a file, or of the file it is an
+	excerpt of, the file's path from it).  Outside a tree, (None, the
+	file's absolute path)."""
+	path = original_of(path)
 	d = os.path.dirname(path)
 	while d != '/':
 		if os.path.exists(os.path.join(d, 'include/linux/uaccess.h')):

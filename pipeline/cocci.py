@@ -9,7 +9,8 @@ that mention an access keep their lines, the others are blank, so that
 line and column numbers hold for the file.  An excerpt lives at
 WORK/excerpt/<the file's absolute path, encoded>: spatch runs commands of
 its own on the paths it is given, unquoted, so every byte but letters,
-digits and ._/+- is written %HH there, and read back here."""
+digits and ._/+- is written %HH there, and read back here
+(source.encoded(), source.original_of())."""
 
 import os
 import re
@@ -20,21 +21,10 @@ import findings
 import layout
 import tree
 from progress import Progress
+from source import decoded, encoded
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODEL = os.path.join(TOP, 'model')
-SAFE_BYTES = re.compile(rb'[^A-Za-z0-9._/+-]')
-
-
-def encoded(path):
-	"""path with every byte but letters, digits and ._/+- written %HH."""
-	raw = os.fsencode(path)
-	return os.fsdecode(SAFE_BYTES.sub(lambda m: b'%%%02X' % m.group()[0], raw))
-
-
-def decoded(path):
-	return os.fsdecode(re.sub(rb'%([0-9A-F]{2})', lambda m: bytes([int(m.group(1), 16)]),
-				  os.fsencode(path)))
 
 
 def model_names(kinds, direction=None):
@@ -121,17 +111,16 @@ class Run:
 		abs_path = os.path.abspath(given)
 		self.excerpt = self.path('excerpt') + encoded(abs_path)
 		self.env = dict(os.environ, UABATCH_WHOLE=self.path('unparsed'),
+				UABATCH_EXCERPTS=self.path('excerpt'),
 				UABATCH_FINDINGS=self.path('findings.jsonl'))
 		open(self.path('findings.jsonl'), 'w').close()
 		if os.path.exists(self.path('findings.first.jsonl')):
 			os.remove(self.path('findings.first.jsonl'))
 		root = tree.tree_root(given)
-		for k in ('UABATCH_TREE', 'UABATCH_SOURCE', 'UABATCH_REGIONLESS', 'UABATCH_LEFT_OUT',
-			  'UABATCH_PROGRESS'):
+		for k in ('UABATCH_REGIONLESS', 'UABATCH_LEFT_OUT', 'UABATCH_PROGRESS'):
 			self.env.pop(k, None)
 		if root:
-			self.env.update(UABATCH_TREE=self.path('excerpt') + encoded(root), UABATCH_SOURCE=root,
-					UABATCH_REGIONLESS=self.path('regionless'),
+			self.env.update(UABATCH_REGIONLESS=self.path('regionless'),
 					UABATCH_LEFT_OUT=self.path('left-out'))
 		calls, pattern = analysed_calls(self.accesses, self.regions, self.notes)
 		found, unread = tree.sources_mentioning(abs_path, pattern)

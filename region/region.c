@@ -368,7 +368,7 @@ const char *region_mode_name(unsigned int mode)
 bool region_same(const struct region_state *a, const struct region_state *b)
 {
 	return a->bits == b->bits && a->mode == b->mode &&
-	       a->flags == b->flags && a->begin == b->begin &&
+	       a->end_modes == b->end_modes && a->flags == b->flags && a->begin == b->begin &&
 	       a->result == b->result;
 }
 
@@ -389,6 +389,7 @@ bool region_join(struct region_state *into, const struct region_state *from)
 
 	into->bits |= from->bits;
 	into->mode |= from->mode;
+	into->end_modes |= from->end_modes;
 	into->flags = ((into->flags | from->flags) & ~REGION_KERNEL) | kernel;
 	if (!from->begin || into->begin == from->begin)
 		;
@@ -399,6 +400,41 @@ bool region_join(struct region_state *into, const struct region_state *from)
 	if (into->result != from->result)
 		into->result = NULL;
 	return !region_same(&old, into);
+}
+
+/*
+ * Whether one of the architectures @arch lists (the model's column: "all",
+ * or names and commas) has an end of one mode that is an instruction of
+ * its own: the model lists an end of that architecture alone that is not
+ * of both modes (powerpc's prevent_write_to_user()).  On the others every
+ * end is the same instruction (x86's clac).
+ */
+static bool ends_by_mode(const char *arch)
+{
+	size_t i, len;
+
+	for (i = 0; i < COUNT(uaccess_names); i++) {
+		const struct uaccess_name *n = &uaccess_names[i];
+		const char *at;
+
+		if (n->kind != UA_END || n->mode == UA_RW || !strcmp(n->arch, "all"))
+			continue;
+		if (!strcmp(arch, "all"))
+			return true;
+		len = strlen(n->arch);
+		for (at = strstr(arch, n->arch); at; at = strstr(at + 1, n->arch))
+			if ((at == arch || at[-1] == ',') && (!at[len] || at[len] == ','))
+				return true;
+	}
+	return false;
+}
+
+/* The modes an end of the region @b opens must name. */
+static unsigned char end_modes_of(const struct region_begin *b)
+{
+	const struct uaccess_name *n = region_model_name(b->name);
+
+	return !n || ends_by_mode(n->arch) ? b->mode : 0;
 }
 
 static const struct region_begin *one_begin(const struct region_state *st)
@@ -456,6 +492,7 @@ void region_open(struct region_sink *sink, const void *where,
 		if (!(st->bits & REGION_CLOSED)) {
 			st->bits = REGION_OPEN;
 			st->mode |= b->mode;
+			st->end_modes |= end_modes_of(b);
 			st->begin = REGION_MANY;
 			if (b->kind == UA_SCOPED)
 				st->flags |= REGION_SCOPED;
@@ -467,6 +504,7 @@ void region_open(struct region_sink *sink, const void *where,
 		    "the result of %s() is not tested", b->name);
 	st->bits = b->kind == UA_BEGIN && tested ? REGION_PENDING : REGION_OPEN;
 	st->mode = b->mode;
+	st->end_modes = end_modes_of(b);
 	st->begin = b;
 	st->result = NULL;
 	st->flags &= ~(REGION_BLIND | REGION_MAYBE | REGION_SCOPED);
@@ -487,6 +525,7 @@ void region_tested(struct region_state *st, bool success)
 		st->bits |= REGION_CLOSED;
 		if (!(st->bits & REGION_OPEN)) {
 			st->mode = 0;
+			st->end_modes = 0;
 			st->begin = NULL;
 		}
 	}
@@ -502,14 +541,36 @@ void region_kernel_address(struct region_state *st)
 		st->flags |= REGION_KERNEL;
 }
 
+/*
+ * An end closes the modes it names: where they are different
+ * instructions (powerpc's KUAP: book3s/32 never locks reads, so a read
+ * end leaves user memory writable), an end that does not name every
+ * mode of the region leaves the others open.
+ */
+static void check_end_mode(struct region_sink *sink, const void *where,
+			   const struct region_state *st, const char *name)
+{
+	const struct uaccess_name *end = region_model_name(name);
+
+	if (!(st->bits & REGION_OPEN) || !end || end->kind != UA_END ||
+	    !(st->end_modes & ~end->mode))
+		return;
+	/* Not by its begin: paths of two begins of one name join in GCC's. */
+	say(sink, where, REGION_MODE_MISMATCH, "%s() ends a %s region", name,
+	    region_mode_name(st->mode));
+}
+
 void region_end(struct region_sink *sink, const void *where,
 		struct region_state *st, const char *name)
 {
 	if (st->bits & REGION_CLOSED)
 		say(sink, where, REGION_UNBALANCED_REGION_END,
 		    "%s() with no user-access region open", name);
+	else
+		check_end_mode(sink, where, st, name);
 	st->bits = REGION_CLOSED;
 	st->mode = 0;
+	st->end_modes = 0;
 	st->begin = NULL;
 	st->result = NULL;
 	st->flags &= ~(REGION_BLIND | REGION_MAYBE | REGION_SCOPED);

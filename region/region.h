@@ -61,6 +61,7 @@ struct region_state {
 	unsigned char bits;		/* enum region_bits */
 	unsigned char mode;		/* of the open region(s) */
 	unsigned char flags;		/* enum region_flags */
+	unsigned char end_modes;	/* the modes its end must name (ends_by_mode()) */
 	const struct region_begin *begin;
 	const void *result;		/* the front end's: what holds a pending result */
 };

@@ -437,22 +437,35 @@ static const char *asm_template(struct token *body)
 	return NULL;
 }
 
-static void note_asm_switch(struct token *name, const struct uaccess_name *api)
+/*
+ * The model macro a wrapper's body wrote for @name, expanded at its
+ * position: @name's own, or the first of the chain of aliases that
+ * expands to it (user_write_access_begin for riscv's user_access_begin).
+ */
+static const struct uaccess_name *written_alias(struct token *name,
+						const struct uaccess_name *api)
 {
 	struct symbol *sym = lookup_symbol(name->ident, NS_MACRO);
 	const struct uaccess_name *top = api;
-	struct asm_switch *a;
-	const char *template;
 
-	if ((api->kind != UA_OPEN && api->kind != UA_END) || !sym)
-		return;
 	if (same_pos(alias_chain.pos, name->pos) &&
 	    alias_chain.next == name->ident && alias_chain.top->kind == api->kind)
 		top = alias_chain.top;
 	alias_chain.pos = name->pos;
 	alias_chain.top = top;
-	alias_chain.next = token_type(sym->expansion) == TOKEN_IDENT ?
+	alias_chain.next = sym && token_type(sym->expansion) == TOKEN_IDENT ?
 			   sym->expansion->ident : NULL;
+	return top;
+}
+
+static void note_asm_switch(struct token *name, const struct uaccess_name *top)
+{
+	struct symbol *sym = lookup_symbol(name->ident, NS_MACRO);
+	struct asm_switch *a;
+	const char *template;
+
+	if ((top->kind != UA_OPEN && top->kind != UA_END) || !sym)
+		return;
 	template = asm_template(sym->expansion);
 	if (!template)
 		return;
@@ -462,6 +475,43 @@ static void note_asm_switch(struct token *name, const struct uaccess_name *api)
 	a->api = top;
 	a->next = asm_switches[pos_hash(name->pos)];
 	asm_switches[pos_hash(name->pos)] = a;
+}
+
+/*
+ * A model function a wrapper's body calls through an alias (riscv's
+ * user_write_access_begin for the inline user_access_begin()): the call
+ * shares the wrapper's position, and is the region the alias asks for.
+ */
+static struct wrapper_call {
+	struct position pos;			/* the wrapper's */
+	struct ident *callee;			/* the function the alias becomes */
+	const struct uaccess_name *api;		/* the alias */
+	struct wrapper_call *next;
+} *wrapper_calls[INST_HASH];
+
+static void note_wrapper_call(struct token *name, const struct uaccess_name *top)
+{
+	struct wrapper_call *w;
+
+	if (top == model_lookup(name->ident) || !alias_chain.next)
+		return;
+	w = calloc(1, sizeof(*w));
+	w->pos = name->pos;
+	w->callee = alias_chain.next;
+	w->api = top;
+	w->next = wrapper_calls[pos_hash(name->pos)];
+	wrapper_calls[pos_hash(name->pos)] = w;
+}
+
+static const struct uaccess_name *wrapper_alias(struct position pos, struct ident *callee,
+						 enum uaccess_kind kind)
+{
+	struct wrapper_call *w;
+
+	for (w = wrapper_calls[pos_hash(pos)]; w; w = w->next)
+		if (same_pos(w->pos, pos) && w->callee == callee && w->api->kind == kind)
+			return w->api;
+	return NULL;
 }
 
 /* The open or end an asm statement of a wrapper's body is, if any. */
@@ -510,8 +560,12 @@ static void expand_hook(struct token *name, int nargs, struct token **args)
 	}
 	if (!in && same_pos(*w, name->pos)) {
 		/* from the body of a wrapper macro */
-		if (!in_access(name->pos))
-			note_asm_switch(name, api);
+		if (!in_access(name->pos)) {
+			const struct uaccess_name *top = written_alias(name, api);
+
+			note_asm_switch(name, top);
+			note_wrapper_call(name, top);
+		}
 		return;
 	}
 	if (!in)
@@ -977,7 +1031,7 @@ static int muted(struct ctx *c, struct position pos)
 static struct instance *call_instance(struct ctx *c, struct expression *expr)
 {
 	struct symbol *sym = callee(expr->fn);
-	const struct uaccess_name *api;
+	const struct uaccess_name *api, *written;
 	struct instance *in, *alias;
 	struct expression *arg;
 	unsigned long h;
@@ -1008,6 +1062,9 @@ static struct instance *call_instance(struct ctx *c, struct expression *expr)
 	if (alias && !alias->nargs && alias->api->kind == api->kind) {
 		in->begin.name = alias->api->name;
 		in->begin.mode = alias->api->mode;
+	} else if (!alias && (written = wrapper_alias(expr->fn->pos, sym->ident, api->kind))) {
+		in->begin.name = written->name;
+		in->begin.mode = written->mode;
 	}
 	in->is_call = 1;
 	in->call = expr;

@@ -73,3 +73,49 @@ int scoped_write_in_read(int __user *p, int v)
 efault:
 	return -EFAULT;
 }
+
+/*
+ * An end of another mode than the region's: where the ends are different
+ * instructions (powerpc's KUAP), a read end leaves writes to user memory
+ * allowed.  An end of both modes closes any region.
+ */
+int read_end_of_rw(int __user *p)
+{
+	int v;
+
+	if (!user_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_get_user(v, p, efault);
+	unsafe_put_user(v + 1, p, efault);
+	user_read_access_end(); /* { dg-warning "mode-mismatch" } */
+	return v;
+efault:
+	user_access_end();
+	return -EFAULT;
+}
+
+int read_end_of_write(int __user *p, int v)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(v, p, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_read_access_end(); /* { dg-warning "mode-mismatch" } */
+	return -EFAULT;
+}
+
+int write_end_of_read(int __user *p)
+{
+	int v;
+
+	if (!user_read_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_get_user(v, p, efault);
+	user_write_access_end(); /* { dg-warning "mode-mismatch" } */
+	return v;
+efault:
+	user_read_access_end();
+	return -EFAULT;
+}

@@ -203,6 +203,12 @@ mutant 6.12 fs/readdir.c filldir64 write-region-made-read mode-mismatch '
 	in_fn && /unsafe_put_user\(offset, &prev->d_off/ { $0 = $0 " /* mutant */" } { print }' \
 	'unsafe_copy_dirent_name('
 
+# An end of another mode: where ends of one mode are instructions of their
+# own (powerpc's book3s/32 never locks reads), a read end leaves user
+# memory writable.
+mutant 6.12 fs/readdir.c filldir64 end-made-read mode-mismatch '
+	in_fn && /^\tuser_write_access_end\(\);$/ && !done++ {
+		$0 = "\tuser_read_access_end(); /* mutant */" } { print }'
 mutant 6.12 fs/readdir.c filldir64 second-begin nested-region '
 	{ print } in_fn && /unsafe_put_user\(ino, &dirent->d_ino, efault_end\);/ {
 		print "\tif (!user_write_access_begin(dirent, reclen)) /* mutant */\n\t\tgoto efault_end;" }'
@@ -303,6 +309,9 @@ mutant 7.2 kernel/compat.c compat_put_bitmap end-twice unbalanced-region-end '
 mutant 7.2 kernel/compat.c compat_get_bitmap write-in-read-region mode-mismatch '
 	{ print } in_fn && /unsafe_get_user\(\*mask, umask\+\+, Efault\);/ && !done++ {
 		print "\tunsafe_put_user(0, (compat_ulong_t __user *)umask, Efault); /* mutant */" }'
+mutant 7.2 kernel/compat.c compat_get_bitmap end-made-write mode-mismatch '
+	in_fn && /^\tuser_read_access_end\(\);$/ && !done++ {
+		$0 = "\tuser_write_access_end(); /* mutant */" } { print }'
 
 # get_sigset_argpack() of fs/select.c, past 'sizeof(*from)' of its masked
 # begin in 6.12.  (7.2's scoped one is left out: the plugin does not see
@@ -387,6 +396,11 @@ mutant 7.2 arch/powerpc/kernel/signal_64.c __unsafe_setup_sigcontext call-in-cal
 mutant 7.2 arch/powerpc/kernel/signal_64.c swapcontext restore-without-region unsafe-outside-region '
 	in_fn && /if \(!user_read_access_begin\(new_ctx, ctx_size\)\)/ { getline; next }
 	in_fn && /if \(__unsafe_restore_sigcontext\(current, NULL, 0/ { $0 = $0 " /* mutant */" } { print }'
+# handle_rt_signal64()'s frame: a read end would leave it writable
+# where reads and writes are locked apart (book3s/32's segments).
+mutant 7.2 arch/powerpc/kernel/signal_64.c handle_rt_signal64 end-made-read mode-mismatch '
+	in_fn && /^\tuser_write_access_end\(\);$/ && !done++ {
+		$0 = "\tuser_read_access_end(); /* mutant */" } { print }'
 
 # ptrace's 32-bit register set, read in a scope (its regset's size).
 mutant 7.2 arch/powerpc/kernel/ptrace/ptrace-view.c gpr32_set_common_user scope-made-write mode-mismatch '

@@ -525,11 +525,11 @@ bool uaccess_safe(tree fn)
 	}
 	if (fndecl_built_in_p(fn))
 		return true;
-	/* Inlined for sure: its body is no call (and is checked on its own). */
+	/*
+	 * Inlined for sure: its body is no call (and is checked on its own).
+	 * A plain inline one GCC may leave a call (region_call()).
+	 */
 	if (lookup_attribute("always_inline", DECL_ATTRIBUTES(fn)))
-		return true;
-	/* GCC inlines a plain inline function at -O2 unless it is big. */
-	if (DECL_DECLARED_INLINE_P(fn))
 		return true;
 	return region_safe_name(IDENTIFIER_POINTER(DECL_NAME(fn)));
 }

@@ -282,7 +282,8 @@ static void do_call(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 		through = IDENTIFIER_POINTER(DECL_NAME(helper));
 	}
 	region_call(&fi->sink, &loc, st,
-		    fn ? IDENTIFIER_POINTER(DECL_NAME(fn)) : NULL, through);
+		    fn ? IDENTIFIER_POINTER(DECL_NAME(fn)) : NULL, through,
+		    fn && !through && DECL_DECLARED_INLINE_P(fn));
 }
 
 /* Apply statement @stmt to one state. */

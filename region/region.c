@@ -37,11 +37,12 @@ static const char *const objtool_safe[] = {
 
 /*
  * Calls the source makes that objtool never sees as calls: the branch
- * profiler's likely() (CONFIG_TRACE_BRANCH_PROFILING) and the stack
- * protector's failure, which does not return.
+ * profiler's likely() (CONFIG_TRACE_BRANCH_PROFILING), the stack
+ * protector's failure, which does not return, and the empty inline
+ * function that __chk_user_ptr() is only for sparse (a cast for GCC).
  */
 static const char *const compiler_safe[] = {
-	"ftrace_likely_update", "__stack_chk_fail",
+	"__chk_user_ptr", "ftrace_likely_update", "__stack_chk_fail",
 };
 
 /* What -safe-list= and --uaccess-safe-list= added, sorted once read. */
@@ -603,10 +604,13 @@ void region_access(struct region_sink *sink, const void *where,
 /*
  * A call the front end found not uaccess-safe: @callee (NULL: indirect),
  * reached @through an inline helper of that name, or directly (NULL).
+ * A @plain_inline callee is inline but not __always_inline: GCC may leave
+ * it a call (with KASAN, or -Os: objtool then warns), so only an
+ * __always_inline one may be called with a region open, whatever its body.
  */
 void region_call(struct region_sink *sink, const void *where,
 		 const struct region_state *st, const char *callee,
-		 const char *through)
+		 const char *through, bool plain_inline)
 {
 	if (!(st->bits & (REGION_OPEN | REGION_PENDING)) ||
 	    (st->flags & (REGION_BLIND | REGION_INHERITED)))
@@ -618,6 +622,10 @@ void region_call(struct region_sink *sink, const void *where,
 		say(sink, where, REGION_CALL_IN_REGION,
 		    "call to %s() (through inline %s()) with a user-access region open",
 		    callee, through);
+	else if (plain_inline)
+		say(sink, where, REGION_CALL_IN_REGION,
+		    "call to %s() (inline, not __always_inline) with a user-access region open",
+		    callee);
 	else
 		say(sink, where, REGION_CALL_IN_REGION,
 		    "call to %s() with a user-access region open", callee);

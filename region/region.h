@@ -129,7 +129,7 @@ void region_access(struct region_sink *sink, const void *where,
 		   enum uaccess_mode mode);
 void region_call(struct region_sink *sink, const void *where,
 		 const struct region_state *st, const char *callee,
-		 const char *through);
+		 const char *through, bool plain_inline);
 bool region_exit(struct region_sink *sink, const void *where,
 		 const struct region_state *st);
 

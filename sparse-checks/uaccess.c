@@ -137,6 +137,7 @@ struct ident_info {
 	struct ident *ident;
 	const struct uaccess_name *api;	/* the model's entry it names */
 	int safe;			/* region_safe_name() */
+	int always_inline;		/* declared __always_inline */
 };
 
 static struct ident_info *ident_infos;	/* open addressing, by pointer */
@@ -183,6 +184,38 @@ static const struct ident_info *ident_info(struct ident *ident)
 		nr_ident_infos++;
 	}
 	return info;
+}
+
+/*
+ * Sparse ignores the always_inline attribute, so the checker learns it
+ * from the macro: '__always_inline' declares the function whose name
+ * stands before the first '(' after it, past __attribute__((...)).
+ */
+static void note_always_inline(struct token *name)
+{
+	struct token *t, *prev = NULL;
+	int depth;
+
+	for (t = name->next; !eof_token(t); prev = t, t = t->next) {
+		if (match_op(t, ';') || match_op(t, '{') || match_op(t, '='))
+			return;
+		if (!match_op(t, '('))
+			continue;
+		if (prev && token_type(prev) == TOKEN_IDENT &&
+		    strcmp(show_ident(prev->ident), "__attribute__") &&
+		    strcmp(show_ident(prev->ident), "__attribute")) {
+			ident_info(prev->ident);
+			ident_slot(ident_infos, ident_infos_size, prev->ident)->always_inline = 1;
+			return;
+		}
+		for (depth = 0; !eof_token(t); t = t->next) {
+			depth += match_op(t, '(') - match_op(t, ')');
+			if (!depth)
+				break;
+		}
+		if (eof_token(t))
+			return;
+	}
 }
 
 static const struct uaccess_name *model_lookup(struct ident *ident)
@@ -551,6 +584,8 @@ static void expand_hook(struct token *name, int nargs, struct token **args)
 	struct instance *in;
 
 	in = instance_at(name->pos);
+	if (!strcmp(show_ident(name->ident), "__always_inline"))
+		note_always_inline(name);
 	if (api && api->kind == UA_ACCESS)
 		note_access(name->pos);
 	if (!api || api->kind == UA_ACCESS) {
@@ -845,6 +880,9 @@ static struct symbol *unsafe_callee(struct symbol *sym, int depth)
 	if (!(sym->ctype.modifiers & MOD_INLINE) || !base ||
 	    base->type != SYM_FN || depth > 6)
 		return sym;
+	/* called with the region open: it must be inlined for sure */
+	if (!depth && !ident_info(sym->ident)->always_inline)
+		return sym;
 	if (!base->stmt && !base->inline_stmt)
 		return sym;
 	return unsafe_call_in_stmt(base->stmt ? base->stmt : base->inline_stmt,
@@ -991,7 +1029,7 @@ static void check_call(struct ctx *c, struct expression *expr, struct states *st
 {
 	struct symbol *sym, *bad;
 	const char *name, *through;
-	int i;
+	int i, plain_inline;
 
 	sym = callee(expr->fn);
 	if (sym && sym->ident && region_in_callers_region(show_ident(sym->ident))) {
@@ -1008,9 +1046,11 @@ static void check_call(struct ctx *c, struct expression *expr, struct states *st
 	if (!bad)
 		return;
 	name = bad == &bad_ctype ? NULL : show_ident(bad->ident);
-	through = bad == sym || !name ? NULL : show_ident(sym->ident);
+	through = !name || bad->ident == sym->ident ? NULL : show_ident(sym->ident);
+	plain_inline = name && !through && (bad->ctype.modifiers & MOD_INLINE);
 	for (i = 0; i < st->n; i++)
-		region_call(&c->sink, &expr->fn->pos, &st->s[i], name, through);
+		region_call(&c->sink, &expr->fn->pos, &st->s[i], name, through,
+			    plain_inline);
 }
 
 static int is_builtin_expect(struct expression *fn)

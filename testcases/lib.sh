@@ -166,10 +166,11 @@ cross_plugin()
 # the objects follow.
 chroot_make_7_2()
 {
-	v=$1
+	gcc_version=$1
 	shift
 	sh "$top/scripts/gcc-versions.sh" run sh -c "$(cat "$top/scripts/make-objects.sh")" make-objects.sh \
-		-s -C /src-7.2 O="/build-7.2-gcc-$v" CC="gcc-$v" HOSTCC="gcc-$v" "$@"
+		-s -C /src-7.2 O="/build-7.2-gcc-$gcc_version" CC="gcc-$gcc_version" \
+		HOSTCC="gcc-$gcc_version" "$@"
 }
 
 # mutate SRC FUNC FIND REPLACE: SRC, on standard output, with the first

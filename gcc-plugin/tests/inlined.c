@@ -1,10 +1,11 @@
-/* Defects only seen once inline helpers are inlined: a call in the
- * region at the caller's call of the helper, as sparse-uaccess reports
- * it ("call to _printk() (through inline log_value())"); the others in
- * the helper's body, with GCC's "inlined from" trail to the call. */
+/* Defects only seen once __always_inline helpers are inlined: a call in
+ * the region at the caller's call of the helper, as sparse-uaccess
+ * reports it ("call to _printk() (through inline log_value())"); the
+ * others in the helper's body, with GCC's "inlined from" trail to the
+ * call. */
 #include "uaccess.h"
 
-static inline void log_value(int v)
+static __always_inline void log_value(int v)
 {
 	_printk("value %d\n", v);
 }
@@ -23,12 +24,12 @@ efault:
 }
 
 /* Two helpers deep: at the call of the outer one, through it. */
-static inline void trace_value(int v)
+static __always_inline void trace_value(int v)
 {
 	_printk("trace %d\n", v);
 }
 
-static inline void note_value(int v)
+static __always_inline void note_value(int v)
 {
 	trace_value(v + 1);
 }
@@ -45,7 +46,7 @@ efault:
 }
 
 /* An accessor in a helper called with no region open. */
-static inline int store(int __user *p, int v)
+static __always_inline int store(int __user *p, int v)
 {
 	unsafe_put_user(v, p, efault); /* { dg-warning "unsafe-outside-region" } */
 	return 0;
@@ -59,7 +60,7 @@ int store_outside(int __user *p, int a)
 }
 
 /* Two helpers deep: both calls are on the trail. */
-static inline int store_via(int __user *p, int v)
+static __always_inline int store_via(int __user *p, int v)
 {
 	return store(p, v); /* { dg-inlined-from "store_via" } */
 }
@@ -70,7 +71,7 @@ int store_two_deep(int __user *p, int a)
 }
 
 /* A helper that ends the region on one of its returns only. */
-static inline int finish(int __user *p, int v)
+static __always_inline int finish(int __user *p, int v)
 {
 	if (v < 0)
 		return -22; /* { dg-warning "region-leak" } */
@@ -90,7 +91,7 @@ int leak_through_helper(int __user *p, int a)
 }
 
 /* The same helpers, used right: nothing to say. */
-static inline int finish_all(int __user *p, int v)
+static __always_inline int finish_all(int __user *p, int v)
 {
 	unsafe_put_user(v, p, efault);
 	user_write_access_end();
@@ -122,7 +123,7 @@ efault:
 extern void helper(int v);
 extern int other(int v);
 
-static inline bool scope_in_helper(int __user *p)
+static __always_inline bool scope_in_helper(int __user *p)
 {
 	int v;
 
@@ -143,7 +144,7 @@ void deliver(int __user *p)
 
 /* A helper with no part in regions: the caller's missing end is the
  * caller's leak, reported at its own line. */
-static inline int put_plain(int __user *p, int v)
+static __always_inline int put_plain(int __user *p, int v)
 {
 	unsafe_put_user(v, p, efault);
 	return 0;

@@ -167,3 +167,46 @@ efault:
 	user_write_access_end();
 	return -EFAULT;
 }
+
+/*
+ * A plain inline function may stay a call (with KASAN, or -Os): objtool
+ * then warns, as it did for x86's instruction_pointer_set() in
+ * rseq_update_user_cs()'s region until upstream 1fe4002cf7f2
+ * ("x86/ptrace: Always inline trivial accessors").  Only an
+ * __always_inline function may be called with a region open, whatever
+ * its body; where the attribute stands on the line before the name too.
+ */
+static inline int plain_twice(int v)
+{
+	return 2 * v;
+}
+
+static __always_inline int
+twice_declared_apart(int v)
+{
+	return 2 * v;
+}
+
+int plain_inline_call(int __user *p, int v)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(plain_twice(v), p, efault); /* { dg-warning "call-in-region" } */
+	unsafe_put_user(twice_declared_apart(v), p, efault);
+	user_write_access_end();
+	return plain_twice(v);
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+int plain_inline_in_scope(int __user *p, int v)
+{
+	scoped_user_write_access(p, efault) {
+		v = plain_twice(v); /* { dg-warning "call-in-region" } */
+		unsafe_put_user(v, p, efault);
+	}
+	return 0;
+efault:
+	return -EFAULT;
+}

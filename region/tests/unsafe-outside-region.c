@@ -56,8 +56,11 @@ out:
 	return -EFAULT;
 }
 
-/* A helper called inside its caller's region is the caller's business. */
-static inline int put_pair(int __user *p, int a, int b)
+/*
+ * An __always_inline helper called inside its caller's region is the
+ * caller's business (a plain inline one may stay a call: call-in-region).
+ */
+static __always_inline int put_pair(int __user *p, int a, int b)
 {
 	unsafe_put_user(a, p, efault);
 	unsafe_put_user(b, p + 1, efault);

@@ -19,7 +19,7 @@ efault:
 	return -EFAULT;
 }
 
-static inline int helper(int __user *p)
+static __always_inline int helper(int __user *p)
 {
 	unsafe_get_user(*, p, efault);
 	return 0;

@@ -7,14 +7,14 @@
 # build) is compiled with the GCC plugin and checked by sparse-uaccess in
 # one build, 'make C=2 CHECK=... KCFLAGS=-fplugin=...', as a developer
 # runs both; each checker must have analysed a function with a region in
-# every file (their statistics say), neither may report.  The trees'
-# lock is held, as another test builds in them.
+# every file (their statistics say), and report what mainline_findings
+# lists for that tree (true findings, with why), each from the checkers
+# it names, and nothing else.  The trees' lock is held, as another test
+# builds in them.
 #
 # The same in the arm64, powerpc and riscv defconfig build directories of
 # 7.2 that 'make kernels' configures, with the plugin built for each
-# cross compiler.  There the checkers report what mainline_findings lists
-# (true findings of both, and a gap of sparse-uaccess on riscv), each
-# from the checkers it names, and nothing else.  With a GCC version N as argument (gcc_versions.sh gives each
+# cross compiler.  With a GCC version N as argument (gcc_versions.sh gives each
 # of the chroot's), the objects of 7.2 in the chroot's x86_64_defconfig
 # build directory (scripts/gcc-versions.sh), with gcc-N and the plugin
 # built by it, alone.
@@ -37,6 +37,29 @@ sparse_saw_all()
 	regions=$(awk '/^sparse-uaccess: /{ r += $4 } END { print r + 0 }' "$1")
 	[ "$checked" -ge "$2" ] || die "$3: sparse-uaccess checked $checked of $2 files"
 	[ "$regions" -ge "$2" ] || die "$3: only $regions regions seen in $2 files"
+}
+
+# That the findings of build log $1 (its paths under $2/ or relative) are
+# those testcases/integration/mainline_findings lists for tree $3
+# (VERSION-ARCH), each once from each checker it names that ran ($4:
+# "both", the plugin of Debian 12's GCC and sparse-uaccess, or "gcc" for
+# the plugin alone, built by the chroot's GCC).
+mainline_only()
+{
+	sed -n "s|^\($2/\)\{0,1\}\([^:/][^:]*:[0-9]*\):[0-9]*: [a-z]*: .* \[uaccess:\([a-z-]*\)\]$|\2 \3|p" \
+		"$1" | sort > "$work/found"
+	[ "$(grep -c '\[uaccess:' "$1")" = "$(wc -l < "$work/found")" ] ||
+		die "$3: findings of files not under $2"
+	awk -F'\t' -v t="$3" -v ran="$4" '
+	$1 != t { next }
+	$4 == "both" || $4 == ran || ran == "both" { print $2 " " $3 }
+	$4 == "both" && ran == "both" { print $2 " " $3 }' \
+		"$top/testcases/integration/mainline_findings" | sort > "$work/expected"
+	if ! cmp -s "$work/expected" "$work/found"; then
+		grep '\[uaccess:' "$1" >&2
+		diff -u "$work/expected" "$work/found" | sed 's/^/    /' >&2
+		die "$3${gcc:+ gcc-$gcc}: findings other than mainline_findings' (- expected, + found)"
+	fi
 }
 
 # The files of build log $1 in which the plugin analysed a function:
@@ -62,17 +85,21 @@ for v in $versions; do
 		flock "$kdir/../linux-$v.lock" sh "$top/scripts/make-objects.sh" -s -C "$kdir" KCFLAGS="$flags" C=2 \
 			CHECK="$checker --uaccess-only --uaccess-stats" $(cat "$work/objects")
 	fi > "$work/build.log" 2>&1 || { tail -20 "$work/build.log" >&2; die "$v: build failed"; }
-	if grep '\[uaccess:' "$work/build.log" >&2; then
-		die "$v${gcc:+ gcc-$gcc}: false positives above"
+	if [ -n "$gcc" ]; then
+		mainline_only "$work/build.log" /src-7.2 "$v-x86_64" gcc
+	else
+		mainline_only "$work/build.log" "$kdir" "$v-x86_64" both
 	fi
 	analysed=$(plugin_analysed "$work/build.log")
 	[ "$analysed" -ge "$n" ] || die "$v${gcc:+ gcc-$gcc}: the plugin analysed regions in $analysed of $n files"
 	if [ -n "$gcc" ]; then
-		echo "$v gcc-$gcc: $n objects that open a region, plugin: no finding"
+		echo "$v gcc-$gcc: $n objects that open a region, plugin:" \
+			"the $(wc -l < "$work/expected") findings of mainline_findings"
 		continue
 	fi
 	sparse_saw_all "$work/build.log" "$n" "$v"
-	echo "$v: $n objects that open a region, $regions regions seen; plugin and sparse-uaccess: no finding"
+	echo "$v: $n objects that open a region, $regions regions seen;" \
+		"the $(wc -l < "$work/expected") findings of mainline_findings"
 done
 
 [ -z "$gcc" ] || exit 0
@@ -89,15 +116,7 @@ for a in arm64 powerpc riscv; do
 		C=2 CHECK="$checker --uaccess-only --uaccess-stats" \
 		$(cat "$work/objects") > "$work/build.log" 2>&1 ||
 		{ tail -20 "$work/build.log" >&2; die "$a: build failed"; }
-	# Each finding as 'FILE:LINE ID', once from each checker.
-	sed -n "s|^$cache/src-7.2/\([^:]*:[0-9]*\):[0-9]*: [a-z]*: .* \[uaccess:\([a-z-]*\)\]$|\1 \2|p" \
-		"$work/build.log" | sort > "$work/found"
-	awk -F'\t' -v a="$a" '$1 == a { print $2 " " $3 } $1 == a && $4 == "both" { print $2 " " $3 }' \
-		"$top/testcases/integration/mainline_findings" | sort > "$work/expected"
-	if ! cmp -s "$work/expected" "$work/found"; then
-		diff -u "$work/expected" "$work/found" | sed 's/^/    /' >&2
-		die "7.2 $a: findings other than mainline_findings' (- expected, + found)"
-	fi
+	mainline_only "$work/build.log" "$cache/src-7.2" "7.2-$a" both
 	sparse_saw_all "$work/build.log" "$n" "7.2 $a"
 	# Objects whose only opens switch user access for no region (arm64's
 	# EFI calls, the model's 'switch' functions) have none to analyse.

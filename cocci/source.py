@@ -224,7 +224,8 @@ def inlined_for_sure(src, name):
 	macro, or as an __always_inline function?  A plain inline one (7.2's
 	compat_ptr()) GCC may leave a call (with KASAN, -Os), which a region
 	must not hold: the checkers' call-in-region.  Outside a tree, and
-	where the tree's include/ does not define it, the model says."""
+	where the tree's include/ does not declare it inline on the line of
+	its name, the model says."""
 	root = tree_of(src.path)[0]
 	if (root, name) not in inlined:
 		inlined[(root, name)] = True
@@ -232,9 +233,10 @@ def inlined_for_sure(src, name):
 					os.path.join(root, 'include')] if root else ['true'],
 				       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
 				       universal_newlines=True).stdout
-		defined = [l for l in found.split('\n') if re.search(
-			r'^\s*#\s*define\s+%s\b|^(static|extern)\b[^;=]*\binline\b' % name, l)]
-		if any('inline' in l and '__always_inline' not in l for l in defined):
+		# The line that declares it, not one whose body calls it.
+		declared = [l for l in found.split('\n') if re.search(
+			r'^(static|extern)\b[^;=(]*\binline\b[^;=(]*\b%s\s*\(' % name, l)]
+		if any('__always_inline' not in l for l in declared):
 			inlined[(root, name)] = False
 	return inlined[(root, name)]
 

@@ -138,6 +138,7 @@ struct ident_info {
 	const struct uaccess_name *api;	/* the model's entry it names */
 	int safe;			/* region_safe_name() */
 	int always_inline;		/* declared __always_inline */
+	int is_always_inline;		/* the macro __always_inline itself */
 };
 
 static struct ident_info *ident_infos;	/* open addressing, by pointer */
@@ -168,7 +169,7 @@ static void grow_ident_infos(void)
 	ident_infos_size = size;
 }
 
-static const struct ident_info *ident_info(struct ident *ident)
+static struct ident_info *ident_info(struct ident *ident)
 {
 	struct ident_info *info;
 	char name[256];
@@ -181,6 +182,7 @@ static const struct ident_info *ident_info(struct ident *ident)
 		info->ident = ident;
 		info->api = region_model_name(name);
 		info->safe = region_safe_name(name);
+		info->is_always_inline = !strcmp(name, "__always_inline");
 		nr_ident_infos++;
 	}
 	return info;
@@ -204,8 +206,7 @@ static void note_always_inline(struct token *name)
 		if (prev && token_type(prev) == TOKEN_IDENT &&
 		    strcmp(show_ident(prev->ident), "__attribute__") &&
 		    strcmp(show_ident(prev->ident), "__attribute")) {
-			ident_info(prev->ident);
-			ident_slot(ident_infos, ident_infos_size, prev->ident)->always_inline = 1;
+			ident_info(prev->ident)->always_inline = 1;
 			return;
 		}
 		for (depth = 0; !eof_token(t); t = t->next) {
@@ -584,7 +585,7 @@ static void expand_hook(struct token *name, int nargs, struct token **args)
 	struct instance *in;
 
 	in = instance_at(name->pos);
-	if (!strcmp(show_ident(name->ident), "__always_inline"))
+	if (ident_info(name->ident)->is_always_inline)
 		note_always_inline(name);
 	if (api && api->kind == UA_ACCESS)
 		note_access(name->pos);

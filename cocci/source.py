@@ -4,6 +4,7 @@
 # what a range of its tokens says: its text as written and as compared,
 # its arguments, the names it calls, whether it only computes.
 
+import functools
 import os
 import re
 import subprocess
@@ -13,12 +14,10 @@ from model import INLINE
 class Source:
 	"""A file's text with its tokens: (kind, text, start, end), kind one
 	of id, num, str, op, cpp (a whole directive) and comment."""
-	def __init__(self, path, text=None):
+	def __init__(self, path):
 		self.path = path
-		if text is None:
-			with open(path, errors='replace') as f:
-				text = f.read()
-		self.text = text
+		with open(path, errors='replace') as f:
+			self.text = f.read()
 		self.line_starts = [0]
 		for m in re.finditer('\n', self.text):
 			self.line_starts.append(m.end())
@@ -121,12 +120,18 @@ def tree_of(path):
 	excerpt of, the file's path from it).  Outside a tree, (None, the
 	file's absolute path)."""
 	path = original_of(path)
-	d = os.path.dirname(path)
-	while d != '/':
-		if os.path.exists(os.path.join(d, 'include/linux/uaccess.h')):
-			return d, os.path.relpath(path, d)
-		d = os.path.dirname(d)
-	return None, path
+	root = tree_root(os.path.dirname(path))
+	return (root, os.path.relpath(path, root)) if root else (None, path)
+
+@functools.lru_cache(maxsize=None)
+def tree_root(d):
+	"""The kernel tree that directory d is in (once per directory: every
+	finding of a file asks), or None."""
+	if d == '/':
+		return None
+	if os.path.exists(os.path.join(d, 'include/linux/uaccess.h')):
+		return d
+	return tree_root(os.path.dirname(d))
 
 
 # ---- the text of tokens ----------------------------------------------------------

@@ -430,12 +430,23 @@ static bool ends_by_mode(const char *arch)
 	return false;
 }
 
-/* The modes an end of the region @b opens must name. */
+/*
+ * The modes an end of the region @b opens must name.  Whether the begin's
+ * architectures end by mode is learnt once per begin of the model (every
+ * region asks).
+ */
 static unsigned char end_modes_of(const struct region_begin *b)
 {
+	static enum { UNKNOWN, ONE_END, END_BY_MODE } known[COUNT(uaccess_names)];
 	const struct uaccess_name *n = region_model_name(b->name);
+	size_t i;
 
-	return !n || ends_by_mode(n->arch) ? b->mode : 0;
+	if (!n)
+		return b->mode;
+	i = n - uaccess_names;
+	if (known[i] == UNKNOWN)
+		known[i] = ends_by_mode(n->arch) ? END_BY_MODE : ONE_END;
+	return known[i] == END_BY_MODE ? b->mode : 0;
 }
 
 static const struct region_begin *one_begin(const struct region_state *st)

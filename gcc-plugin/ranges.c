@@ -460,6 +460,27 @@ static bool is_param(tree t)
 }
 
 /*
+ * Whether @t is set once, to @base less an amount: 't = base - n', which
+ * GIMPLE writes 't = base + _2' with '_2 = -_1'.
+ */
+static bool less_an_amount(struct fn_info *fi, tree t, tree base)
+{
+	gimple **def = fi->defs->get(t), **negation;
+	HOST_WIDE_INT off;
+	tree from, amount;
+
+	if (!def || !*def || !is_gimple_assign(*def) ||
+	    gimple_assign_rhs_code(*def) != POINTER_PLUS_EXPR)
+		return false;
+	amount = gimple_assign_rhs2(*def);
+	negation = TREE_CODE(amount) == SSA_NAME ? fi->defs->get(amount) : NULL;
+	return negation && *negation && is_gimple_assign(*negation) &&
+	       gimple_assign_rhs_code(*negation) == NEGATE_EXPR &&
+	       resolve_addr(fi, gimple_assign_rhs1(*def), &from, &off, 0) &&
+	       from == base;
+}
+
+/*
  * pointer-mismatch: accessor @stmt through parameter @base, in the
  * region begun on another one.  The two pointers as the source spelled
  * them, as sparse-uaccess says them; where it cannot be read, their
@@ -507,7 +528,11 @@ void check_range(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 	if (addr) {
 		found = resolve_ref(fi, addr, &base, &off, 0);
 		if (found && base != rg->base) {
-			if (is_param(base) && is_param(rg->base))
+			if (less_an_amount(fi, base, rg->base) && var_name(base) &&
+			    var_name(rg->base))
+				region_before(&fi->sink, &loc, r->name, var_name(base),
+					      var_name(rg->base), &b->region);
+			else if (is_param(base) && is_param(rg->base))
 				other_pointer(fi, stmt, r, b, base);
 			return;
 		}

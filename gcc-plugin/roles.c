@@ -178,6 +178,31 @@ static bool from_macro_argument(location_t loc)
 	       spelled.line == used.line;
 }
 
+/*
+ * Whether a call at @loc to @fn (NULL_TREE: through a pointer) that an
+ * accessor's expansion holds is the source's own, written in the
+ * accessor's argument: 'unsafe_put_user(f(x), p, l)'.  Spelled at the
+ * accessor's invocation; or, where x86 casts the value to the type it
+ * stores, (__typeof__(*(ptr)))(x), and a cast that changes nothing gives
+ * the call its own place in the macro's body, a call that would matter
+ * in a region (not uaccess_safe()) of a function that neither an API
+ * header nor the header of that macro declares (asm-generic's
+ * __put_user_fn() is the accessor's own).
+ */
+static bool written_in_argument(location_t loc, tree fn)
+{
+	expanded_location spelled;
+
+	if (from_macro_argument(loc))
+		return true;
+	if (!fn || TREE_CODE(fn) != FUNCTION_DECL || !DECL_NAME(fn) || uaccess_safe(fn) ||
+	    region_implements_api(IDENTIFIER_POINTER(DECL_NAME(fn)), DECL_SOURCE_FILE(fn)))
+		return false;
+	spelled = expand_location(linemap_resolve_location(line_table, loc,
+					LRK_SPELLING_LOCATION, NULL));
+	return spelled.file && strcmp(spelled.file, DECL_SOURCE_FILE(fn));
+}
+
 static struct stmt_role classify_uncached(gimple *stmt)
 {
 	const struct uaccess_name *m[8], *callee = NULL, *top, *u;
@@ -204,7 +229,7 @@ static struct stmt_role classify_uncached(gimple *stmt)
 	 * argument.)
 	 */
 	if (n && m[0]->kind == UA_UNSAFE && call && !callee &&
-	    from_macro_argument(gimple_location(stmt)))
+	    written_in_argument(gimple_location(stmt), gimple_call_fndecl(stmt)))
 		n = 0;
 	if (!n) {
 		if (!call)
@@ -315,7 +340,7 @@ static const struct uaccess_name *call_site_element(location_t loc, tree fn)
 	if (TREE_CODE(fn) == FUNCTION_DECL && DECL_NAME(fn))
 		callee = model_lookup_macro(IDENTIFIER_POINTER(DECL_NAME(fn)));
 	if (model_macros(loc, m, 1, NULL) &&
-	    !(m[0]->kind == UA_UNSAFE && !callee && from_macro_argument(loc)))
+	    !(m[0]->kind == UA_UNSAFE && !callee && written_in_argument(loc, fn)))
 		return m[0];
 	return callee;
 }

@@ -57,6 +57,13 @@ static uid_set *touching_fns, *generic_fns;
 /* The functions that open or close a region themselves. */
 static uid_set *region_fns;
 /*
+ * Those the first pass found returning with their region open: where one
+ * is inlined, the second pass of its caller follows no more of its
+ * region (its leak is told once, in the helper; what the caller does
+ * with the region left open is that leak's consequence).
+ */
+static uid_set *leaking_fns;
+/*
  * Functions whose region reaches a return after a call to an inline
  * helper, which may have closed it: the second pass, which sees the
  * helper's body, decides whether they leak, at those returns and calls
@@ -200,6 +207,16 @@ static void check_verified(struct fn_info *fi, gimple *stmt,
 		region_unverified(sink, loc, r->name, ptr);
 }
 
+/* Whether block @block is of an inlined copy of a function in leaking_fns. */
+static bool in_leaking_helper(tree block)
+{
+	for (; block && TREE_CODE(block) == BLOCK; block = BLOCK_SUPERCONTEXT(block))
+		if (inlined_function_outer_scope_p(block) &&
+		    leaking_fns->contains(DECL_UID(block_ultimate_origin(block))))
+			return true;
+	return false;
+}
+
 static void do_open(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 		    struct region_state *st, struct region_sink *sink)
 {
@@ -215,8 +232,11 @@ static void do_open(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 	 */
 	if (st->begin != &b->region)
 		return;
-	/* A generic classic begin: its end will leave nothing to see. */
-	if (r->blind)
+	/*
+	 * A generic classic begin: its end will leave nothing to see.  A
+	 * region of an inlined helper that leaks it: the first pass told.
+	 */
+	if (r->blind || (after_inlining && in_leaking_helper(gimple_block(stmt))))
 		st->flags |= REGION_BLIND;
 	/* After inlining, begins only open: the first pass checked them. */
 	if (r->kind == UA_OPEN && !after_inlining)
@@ -573,9 +593,11 @@ static void check_exit(struct fn_info *fi, struct ua_flow fl, edge e)
 	if (!(flow_bits(fl) & REGION_OPEN))
 		return;
 	loc = leak_loc(fl, exit_loc(e), &leak);
-	if (loc != UNKNOWN_LOCATION)
-		region_exit(&fi->sink, &loc, &leak);
+	if (loc != UNKNOWN_LOCATION && region_exit(&fi->sink, &loc, &leak) &&
+	    !after_inlining)
+		leaking_fns->add(DECL_UID(DECL_ORIGIN(current_function_decl)));
 }
+
 
 /* Whether @bb is only a jump: no statement but labels and debug ones. */
 static bool empty_forwarder(basic_block bb)
@@ -1092,6 +1114,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	report_init();
 	touching_fns = new uid_set;
 	region_fns = new uid_set;
+	leaking_fns = new uid_set;
 	deferred_fns = new uid_set;
 	deferred_lines = new key_set;
 	generic_fns = new uid_set;

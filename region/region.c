@@ -723,6 +723,21 @@ void region_other_pointer(struct region_sink *sink, const void *where,
 	    name, ptr, b->name, covered);
 }
 
+/*
+ * An access through @ptr, which the function sets once, to the pointer
+ * @from that the region was begun on less an amount: it reaches before
+ * what the begin covers (filldir64() wrote the previous entry so, in a
+ * region begun on the new one, until upstream 3c2659bd1db8).
+ */
+void region_before(struct region_sink *sink, const void *where,
+		   const char *name, const char *ptr, const char *from,
+		   const struct region_begin *b)
+{
+	say(sink, where, REGION_POINTER_MISMATCH,
+	    "%s() through '%s', which is '%s' less an amount: before the region %s() opened on '%s'",
+	    name, ptr, from, b->name, from);
+}
+
 /* ---- printing a finding ---- */
 
 static const char *severity(void)

@@ -148,5 +148,8 @@ void region_outside(struct region_sink *sink, const void *where,
 void region_other_pointer(struct region_sink *sink, const void *where,
 			  const char *name, const char *ptr,
 			  const struct region_begin *b, const char *covered);
+void region_before(struct region_sink *sink, const void *where,
+		   const char *name, const char *ptr, const char *from,
+		   const struct region_begin *b);
 
 #endif /* UACCESS_REGION_H */

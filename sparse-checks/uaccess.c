@@ -706,6 +706,7 @@ struct switch_ctx {
 struct ctx {
 	struct region_sink sink;	/* first: report() finds the ctx */
 	struct symbol *fn;
+	struct statement *body;
 	char fn_name[100];		/* show_ident()'s buffers rotate */
 	int pass;
 	struct instance *cur;		/* the primitive being walked into */
@@ -1735,6 +1736,89 @@ static void check_place(struct ctx *c, struct instance *b, struct instance *in)
 			       &b->begin);
 }
 
+static struct expression *no_casts(struct expression *e)
+{
+	while (e && (e->type == EXPR_CAST || e->type == EXPR_FORCE_CAST ||
+		     e->type == EXPR_IMPLIED_CAST))
+		e = e->cast_expression;
+	return e;
+}
+
+/* A variable's value: sparse evaluates the name 'p' as '*(&p)'. */
+static int names(struct expression *e, struct ident *ident)
+{
+	e = no_casts(e);
+	return e && e->type == EXPR_PREOP && e->op == '*' &&
+	       e->unop->type == EXPR_SYMBOL && e->unop->symbol &&
+	       e->unop->symbol->ident == ident;
+}
+
+/*
+ * The stores to a variable, whether the last is 'var = from - n', and
+ * its uses: a use that is no value of it ('*(&p)') takes its address.
+ */
+struct stores {
+	struct ident *var, *from;
+	int n, less;
+	int values, uses;
+};
+
+/* 'from - n', n no constant, casts aside. */
+static int less_an_amount(struct expression *e, struct ident *from)
+{
+	long long v;
+
+	e = no_casts(e);
+	return e && e->type == EXPR_BINOP && e->op == '-' &&
+	       names(e->left, from) && !constant(e->right, &v);
+}
+
+/* Counts the stores to the variable; matches nothing (the walk goes on). */
+static int count_store(struct expression *e, const void *data)
+{
+	struct stores *st = (struct stores *)data;
+
+	if (e->type == EXPR_SYMBOL && e->symbol && e->symbol->ident == st->var)
+		st->uses++;
+	else if (names(e, st->var))
+		st->values++;
+	else if (e->type == EXPR_ASSIGNMENT && names(e->left, st->var)) {
+		st->n++;
+		st->less = e->op == '=' && less_an_amount(e->right, st->from);
+	} else if ((e->type == EXPR_PREOP || e->type == EXPR_POSTOP) &&
+		   (e->op == SPECIAL_INCREMENT || e->op == SPECIAL_DECREMENT) &&
+		   names(e->unop, st->var)) {
+		st->n += 2;	/* moved: unknown */
+	}
+	return 0;
+}
+
+static int symbol_named(struct expression *e, const void *data)
+{
+	return e->type == EXPR_SYMBOL && e->symbol &&
+	       e->symbol->ident == (const struct ident *)data;
+}
+
+/*
+ * Whether the pointer accessor @in goes through is set once in the
+ * function, to the pointer @from less an amount (as the plugin sees it:
+ * one definition, 'p = from - n').
+ */
+static int set_before(struct ctx *c, struct instance *in, struct ident *from)
+{
+	struct stores st = { in->ptr, from, 0, 0, 0, 0 };
+	struct expression *var = find_at(in, symbol_named, in->ptr);
+
+	if (!var || var->symbol->ctype.modifiers & MOD_STATIC)
+		return 0;
+	if (var->symbol->initializer) {
+		st.n++;
+		st.less = less_an_amount(var->symbol->initializer, from);
+	}
+	find_in_stmt(c->body, count_store, &st, 0);
+	return st.n == 1 && st.less && st.uses == st.values;
+}
+
 /* An accessor in a region of one begin: does the begin cover it? */
 static void access_in(struct ctx *c, struct instance *in,
 		      const struct region_state *s)
@@ -1748,6 +1832,9 @@ static void access_in(struct ctx *c, struct instance *in,
 		return;
 	if (b->ptr == in->ptr)
 		check_place(c, b, in);
+	else if (set_before(c, in, b->ptr))
+		region_before(&c->sink, &in->pos, in->api->name, show_ident(in->ptr),
+			      show_ident(b->ptr), &b->begin);
 	else if (is_param(c, b->ptr) && is_param(c, in->ptr))
 		region_other_pointer(&c->sink, &in->pos, in->api->name,
 				     in->ptr_text, &b->begin, b->ptr_text);
@@ -2377,7 +2464,7 @@ static void check_function(struct symbol *sym, struct statement *body,
 			   struct states *entry)
 {
 	struct states st;
-	struct ctx c = { .sink = { report, c.fn_name }, .fn = sym };
+	struct ctx c = { .sink = { report, c.fn_name }, .fn = sym, .body = body };
 	int checked_by_arch = region_range_checked_by_arch(stream_name(sym->pos.stream));
 	int pass, i;
 

@@ -291,3 +291,47 @@ efault:
 	user_write_access_end();
 	return -EFAULT;
 }
+
+/*
+ * Through a pointer set to the begin's less an amount: before the region
+ * (filldir64() before upstream 3c2659bd1db8).  Set once from the begin's
+ * own pointer plus an amount, or more than once, it is not told.
+ */
+struct entry {
+	long off;
+	int len;
+};
+
+int before_region(struct entry __user *cur, int prev_len, int v)
+{
+	struct entry __user *prev;
+
+	prev = (void __user *)cur - prev_len;
+	if (!user_write_access_begin(cur, sizeof(*cur)))
+		return -EFAULT;
+	unsafe_put_user(v, &prev->off, efault); /* { dg-warning "pointer-mismatch" } */
+	unsafe_put_user(v, &cur->len, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+int after_or_moved(struct entry __user *cur, int len, int v)
+{
+	struct entry __user *next = (void __user *)cur + len;
+	struct entry __user *prev = (void __user *)cur - len;
+
+	if (v)
+		prev = cur;
+	if (!user_write_access_begin(cur, 2 * sizeof(*cur)))
+		return -EFAULT;
+	unsafe_put_user(v, &next->off, efault);
+	unsafe_put_user(v, &prev->off, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}

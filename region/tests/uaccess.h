@@ -60,12 +60,16 @@ static inline void kmsan_copy_to_user(void __user *to, const void *from,
 {
 }
 
-#define arch_unsafe_put_user(x, ptr, label)				\
+#define __put_user_size(x, ptr, label)					\
 do {									\
 	__typeof__(*(ptr)) __pu_val = (x);				\
 	asm goto("mov %0, %1" : : "r" (__pu_val), "m" (*(ptr)) : : label);	\
 	kmsan_copy_to_user(ptr, &__pu_val, sizeof(*(ptr)), 0);		\
 } while (0)
+
+/* The value cast to the type stored, as x86's: a call in it takes the cast's place. */
+#define arch_unsafe_put_user(x, ptr, label)				\
+	__put_user_size((__typeof__(*(ptr)))(x), (ptr), label)
 
 #define arch_unsafe_get_user(x, ptr, label)				\
 do {									\

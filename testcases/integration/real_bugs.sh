@@ -1,0 +1,99 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Region bugs the kernel really had, put back: each case names the
+# upstream commit that fixed it, and puts the bug that commit removed
+# back into the function where it lives in 6.12 or 7.2 (the same code
+# today, or its successor where the function was rewritten since).  Both
+# region checkers must report it at the marked line with the same
+# findings (mutate.sh), and neither may report its id on the tree's own
+# file, which carries the fix.  With an architecture (arm64, powerpc,
+# riscv): the 7.2 cases that it builds, in its 7.2 build directory.
+
+. "$(dirname "$0")/../lib.sh"
+. "$top/testcases/mutate.sh"
+
+# real_bug COMMIT VERSION FILE FUNCTION ID AWK-PROGRAM [SPARSE-BLIND]
+real_bug()
+{
+	commit=$1 ver=$2 file=$3 fn=$4 id=$5 prog=$6 blind=${7:-}
+	built_here "$ver" || return 0
+	kdir=$(ktree "$ver")
+	for e in $engines; do
+		build "$ver" "$kdir/$file" "$file" "$e"
+		! grep " $id " "$work/$e" >&2 ||
+			die "$commit: $e: $id on $ver's $file, which has the fix"
+	done
+	mutant "$ver" "$file" "$fn" "$commit" "$id" "$prog" "$blind"
+}
+
+# x86's own region, stac() and clac(), where the other architectures
+# have none to open without a check.
+x86_only()
+{
+	[ -z "$arch" ]
+}
+
+# CVE-2017-5123: waitid() wrote siginfo in a region opened with no
+# access_ok() (the begin of that time did not check).
+x86_only && real_bug 96ca579a1ecc 6.12 kernel/exit.c waitid unverified-region '
+	in_fn && /if \(!user_write_access_begin\(infop, sizeof\(\*infop\)\)\)/ {
+		print "\t__uaccess_begin(); /* mutant */"; getline; next } { print }'
+# i915's execbuffer ioctl wrote the offsets back in a region opened with
+# no range ("make 'user_access_begin()' do 'access_ok()'").
+x86_only && real_bug 594cc251fdd0 6.12 drivers/gpu/drm/i915/gem/i915_gem_execbuffer.c \
+	i915_gem_execbuffer2_ioctl unverified-region '
+	/if \(!user_write_access_begin\(user_exec_list,$/ {
+		getline; getline; print "\t\t__uaccess_begin(); /* mutant */"; next } { print }'
+# eb_copy_relocations(): a fault in the loop that marks the relocations
+# invalid jumped past the end.
+real_bug 0b2c8f8b6b0c 6.12 drivers/gpu/drm/i915/gem/i915_gem_execbuffer.c \
+	eb_copy_relocations region-leak '
+	/^\t\t\t\t\t&urelocs\[copied\]\.presumed_offset,$/ { print; getline; sub(/end_user/, "end") }
+	/^end:$/ { end = 1 } end && /^\treturn err;$/ && !done++ { $0 = $0 " /* mutant */" } { print }'
+# eb_copy_relocations(): a failed __copy_from_user(), before the region,
+# left through the region's end ("redundant UACCESS disable").
+real_bug e6a9522ac3ff 6.12 drivers/gpu/drm/i915/gem/i915_gem_execbuffer.c \
+	eb_copy_relocations unbalanced-region-end '
+	/^\t\t\t\t\t     len\)\)$/ { print; getline; sub(/goto end;/, "goto end_user;") }
+	/^end_user:$/ && !marked++ { print; getline; $0 = $0 " /* mutant */" } { print }'
+# x86's signal frame computed uc_flags by a call inside the region.
+x86_only && real_bug 88e4718275c1 6.12 arch/x86/kernel/signal_64.c x64_setup_rt_frame call-in-region '
+	in_fn && /^\tuc_flags = frame_uc_flags\(regs\);$/ { next }
+	in_fn { sub(/unsafe_put_user\(uc_flags,/, "unsafe_put_user(frame_uc_flags(regs),") }
+	in_fn && /frame_uc_flags\(regs\), &frame/ { $0 = $0 " /* mutant */" } { print }'
+# Where the architecture masks user pointers (x86, powerpc), the lib/strn*
+# functions' classic branch is dead code.
+masking()
+{
+	[ -z "$arch" ] ||
+		grep -q 'define masked_user_access_begin' "$cache/src-7.2/arch/$arch/include/asm/uaccess.h"
+}
+
+# strncpy_from_user()'s helper, plain inline, may be left a call in the
+# region ("lib/strn*,objtool: Enforce user_access_begin() rules").
+live='retval = do_strncpy_from_user\(dst, src, count, max\);'
+masking && live='retval = do_strncpy_from_user\(dst, src, count, count\);'
+real_bug 226d44acf6df 7.2 lib/strncpy_from_user.c strncpy_from_user call-in-region '
+	sub(/^static __always_inline long do_strncpy_from_user/, "static inline long do_strncpy_from_user") { }
+	in_fn && /'"$live"'/ { $0 = $0 " /* mutant */" } { print }'
+# strnlen_user() masked for reading and writing, ended for reading only.
+masking && real_bug 4322c8f81c58 7.2 lib/strnlen_user.c strnlen_user mode-mismatch '
+	in_fn && sub(/masked_user_read_access_begin\(str\)/, "masked_user_access_begin(str)") { }
+	in_fn && /^\t\tuser_read_access_end\(\);$/ && !done++ { $0 = $0 " /* mutant */" } { print }'
+
+# The instruction emulator's dcbz helper, a plain static function, called
+# in the scope over the user's cache block ("powerpc/step: Mark
+# __copy_mem_out() and __emulate_dcbz() __always_inline").
+[ "$arch" != powerpc ] ||
+real_bug 0d5769f9503d 7.2 arch/powerpc/lib/sstep.c emulate_dcbz call-in-region '
+	sub(/^static __always_inline int __emulate_dcbz\(/, "static int __emulate_dcbz(") { }
+	in_fn && /err = __emulate_dcbz\(\(unsigned long\)uea\);/ { $0 = $0 " /* mutant */" } { print }'
+
+# The 7.2 cases again where objtool cannot look: each architecture's own
+# build directory, cross compiler and plugin.
+if [ -z "$gcc$arch" ]; then
+	for a in arm64 powerpc riscv; do
+		sh "$0" "$a" || die "$a: real_bugs.sh failed"
+	done
+fi

@@ -101,7 +101,13 @@ void record_def(struct fn_info *fi, gimple *stmt)
 	tree lhs;
 	bool existed;
 
-	if (gimple_clobber_p(stmt))
+	/*
+	 * -ftrivial-auto-var-init (the kernel's INIT_STACK_ALL_ZERO) gives
+	 * each local a .DEFERRED_INIT at its declaration: no value the code
+	 * reads, as a clobber is none.
+	 */
+	if (gimple_clobber_p(stmt) ||
+	    (is_gimple_call(stmt) && gimple_call_internal_p(stmt, IFN_DEFERRED_INIT)))
 		return;
 	if (is_gimple_assign(stmt))
 		lhs = gimple_assign_lhs(stmt);

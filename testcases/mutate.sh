@@ -43,8 +43,9 @@ built_here()
 # headers of FILE's directory beside it and FILE's own flags from its
 # Makefile, checked by ENGINE; its findings ('LINE ID TEXT') in
 # $work/ENGINE, objtool's verdict in $work/objtool.  A header FILE is
-# built in HOST, a .c file of the tree that includes it, included first
-# (its guard keeps the tree's copy out).
+# built in HOST, a .c file of the tree that includes it, included before
+# it (-include, after the types it may need: its guard keeps the tree's
+# copy out).
 build()
 {
 	ver=$1 src=$2 file=$3 engine=$4 in=${5:-$3}
@@ -57,13 +58,17 @@ build()
 		[ -f "$h" ] && cp "$h" "${chroot_root:-}$d/$dir/"
 	done
 	cp "$src" "${chroot_root:-}$d/$file"
-	[ "$in" = "$file" ] ||
-		{ echo "#include \"$file\""; cat "$kdir/$in"; } > "${chroot_root:-}$d/$in"
+	first=
+	if [ "$in" != "$file" ]; then
+		cp "$kdir/$in" "${chroot_root:-}$d/$in"
+		printf '#include <linux/types.h>\n#include "%s"\n' "$file" > "${chroot_root:-}$d/first.h"
+		first="-include $d/first.h"
+	fi
 	# A directory without a Makefile is built by its parent's (i915's
 	# gem/), which names its own directory for the headers.
 	mk=$dir
 	while [ ! -f "$kdir/$mk/Makefile" ]; do mk=$(dirname "$mk"); done
-	printf 'obj-y := %s.o\nccflags-y := -I%s -I%s\n' "$base" "$d" "$kdir/$mk" > "${chroot_root:-}$d/Kbuild"
+	printf 'obj-y := %s.o\nccflags-y := -I%s -I%s %s\n' "$base" "$d" "$kdir/$mk" "$first" > "${chroot_root:-}$d/Kbuild"
 	sed -n "s|^CFLAGS_$(basename "$base")\.o\([[:space:]]*+*=\)|CFLAGS_$base.o\1|p" \
 		"$kdir/$mk/Makefile" >> "${chroot_root:-}$d/Kbuild"
 	# -Wno-error: a mutant may warn (an unused result, a declaration
@@ -82,7 +87,7 @@ build()
 		flock "$kdir/../linux-$ver.lock" make -s -C "$kdir" M="$d" "$@" "$base.o"
 	fi > "$work/build.log" 2>&1 ||
 		{ cat "$work/build.log" >&2; die "$src: does not build in $ver"; }
-	at=$(printf '%s' "$file" | sed 's/[.[\*^$]/\\&/g')
+	at=$(printf '%s' "${told_in:-$file}" | sed 's/[.[\*^$]/\\&/g')
 	sed -n "s#^\(.*/\)\{0,1\}$at:\([0-9]*\):[0-9]*: \(warning\|error\): \(.*\) \[uaccess:\([a-z-]*\)\]\$#\2 \5 \4#p" \
 		"$work/build.log" | sort -u > "$work/$engine"
 	grep '\[uaccess:' "$work/build.log" | grep -v "\(^\|/\)$at:" >&2 &&
@@ -134,7 +139,11 @@ mutant()
 	{ in_fn = s == 1 }
 	s == 1 && /^}/ { s = 2 }
 	'"$prog" "$kdir/$file" > "$work/mut.c"
-	line=$(grep -n '/\* mutant \*/' "$work/mut.c" | cut -d: -f1)
+	if [ -n "$told_in" ]; then
+		line=$(grep -n -F -- "$told_at" "$kdir/$told_in" | head -1 | cut -d: -f1)
+	else
+		line=$(grep -n '/\* mutant \*/' "$work/mut.c" | cut -d: -f1)
+	fi
 	[ "$(echo "$line" | wc -w)" = 1 ] || die "$ver $name: not one line marked"
 	for e in $engines; do
 		build "$ver" "$work/mut.c" "$file" "$e" "$host"
@@ -159,12 +168,16 @@ mutant()
 	otool="objtool clean"
 	[ -s "$work/objtool" ] && otool="objtool warns: $(head -1 "$work/objtool" | sed 's/.*: warning: objtool: //')"
 	[ -z "$arch" ] || otool="no objtool on $arch"
-	echo "$ver${gcc:+ gcc-$gcc}${arch:+ $arch} $name: $id at line $line of $file; $(wc -l < "$work/gcc") findings; $otool"
+	echo "$ver${gcc:+ gcc-$gcc}${arch:+ $arch} $name: $id at line $line of ${told_in:-$file}; $(wc -l < "$work/gcc") findings; $otool"
 }
 
 # header_mutant HOST VERSION HEADER FUNCTION NAME ID AWK-PROGRAM: a
 # mutant of a header's function, built in HOST, a .c file that calls it.
-host=
+# With told_in and told_at set, the finding is told in another file of
+# the tree than the mutated one (HOST, or a header it includes), at its
+# first line that holds the text told_at: the mutant changed a helper, the
+# defect is at a call of it.
+host= told_in= told_at=
 header_mutant()
 {
 	host=$1

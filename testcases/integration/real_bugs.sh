@@ -20,11 +20,23 @@ real_bug()
 	built_here "$ver" || return 0
 	kdir=$(ktree "$ver")
 	for e in $engines; do
-		build "$ver" "$kdir/$file" "$file" "$e"
+		build "$ver" "$kdir/$file" "$file" "$e" "$host"
 		! grep " $id " "$work/$e" >&2 ||
 			die "$commit: $e: $id on $ver's $file, which has the fix"
 	done
 	mutant "$ver" "$file" "$fn" "$commit" "$id" "$prog" "$blind"
+}
+
+# inline_bug COMMIT VERSION HEADER HOST TOLD-IN TOLD-AT AWK-PROGRAM: a
+# helper of HEADER that upstream made __always_inline, plain inline
+# again (AWK-PROGRAM), built in HOST: the call-in-region is told at the
+# call, the first line of TOLD-IN (HOST or a header it includes) that
+# holds TOLD-AT.
+inline_bug()
+{
+	host=$4 told_in=$5 told_at=$6
+	real_bug "$1" "$2" "$3" - call-in-region "$7"
+	host= told_in= told_at=
 }
 
 # x86's own region, stac() and clac(), where the other architectures
@@ -70,6 +82,26 @@ masking()
 		grep -q 'define masked_user_access_begin' "$cache/src-7.2/arch/$arch/include/asm/uaccess.h"
 }
 
+# filldir64()'s region covered the new entry, not the previous one whose
+# d_off it writes ("readdir: make user_access_begin() use the real
+# access range").
+real_bug 3c2659bd1db8 6.12 fs/readdir.c filldir64 pointer-mismatch '
+	in_fn { sub(/user_write_access_begin\(prev, reclen \+ prev_reclen\)/, "user_write_access_begin(dirent, reclen)") }
+	in_fn && /unsafe_put_user\(offset, &prev->d_off/ { $0 = $0 " /* mutant */" } { print }'
+# The compat stat64's device numbers, encoded in the accessor's value by
+# a plain inline helper (objtool: "cp_stat64()+0xd8: call to
+# new_encode_dev() with UACCESS enabled").
+x86_only && inline_bug aa8c7db494d0 6.12 include/linux/kdev_t.h arch/x86/kernel/sys_ia32.c \
+	arch/x86/kernel/sys_ia32.c 'unsafe_put_user(huge_encode_dev(stat->dev), &ubuf->st_dev, Efault);' '
+	{ sub(/^static __always_inline u64 huge_encode_dev/, "static inline u64 huge_encode_dev") } { print }'
+# rseq's abort path sets the user's instruction pointer with the region
+# open, through x86's plain inline accessor ("x86/ptrace: Always inline
+# trivial accessors").
+x86_only && inline_bug 1fe4002cf7f2 7.2 arch/x86/include/asm/ptrace.h kernel/rseq.c \
+	include/linux/rseq_entry.h 'instruction_pointer_set(regs, (unsigned long)abort_ip);' '
+	/^static __always_inline$/ { getline next_line
+		if (next_line ~ /^void instruction_pointer_set\(/) $0 = "static inline"
+		print; print next_line; next } { print }'
 # strncpy_from_user()'s helper, plain inline, may be left a call in the
 # region ("lib/strn*,objtool: Enforce user_access_begin() rules").
 live='retval = do_strncpy_from_user\(dst, src, count, max\);'

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What the plugin's files share.  uaccess_plugin.c registers the passes
- * and runs the data-flow over each function; roles.c says what each
- * statement is to a region; ranges.c resolves pointers to a base and an
- * offset, for what a begin covers and the pointer-mismatch checks;
- * report.c is where the region analysis (region/region.c) says its
- * findings: GCC locations, dedup, werror, the inlined trail.
+ * and chooses the functions each analyses; flow.c runs the data-flow over
+ * a function; roles.c says what each statement is to a region, spelled.c
+ * what the source text says where GIMPLE keeps nothing; ranges.c
+ * resolves pointers to a base and an offset, for what a begin covers and
+ * the pointer-mismatch checks; report.c is where the region analysis
+ * (region/region.c) says its findings: GCC locations, dedup, werror, the
+ * inlined trail.
  */
 #ifndef UACCESS_PLUGIN_H
 #define UACCESS_PLUGIN_H
@@ -18,6 +20,11 @@ typedef hash_set<int_hash<unsigned HOST_WIDE_INT, 0, HOST_WIDE_INT_M1U> > key_se
 
 /* Which of the two passes is running: the roles and reports differ. */
 extern bool after_inlining;
+extern bool opt_debug;
+
+/* What the first pass leaves the second (uaccess_plugin.c), by DECL_UID. */
+extern uid_set *touching_fns, *generic_fns, *region_fns, *leaking_fns, *deferred_fns;
+extern key_set *deferred_lines;
 
 /* ---- roles.c ---- */
 
@@ -48,6 +55,8 @@ struct stmt_role {
 void roles_init(void);
 void roles_start(void);
 const struct uaccess_name *model_lookup_macro(const char *name);
+int model_macros(location_t loc, const struct uaccess_name **out, int max,
+		 location_t *at);
 struct stmt_role classify(gimple *stmt);
 void settle_switches(void);
 int kernel_test(gimple *cond);
@@ -55,6 +64,8 @@ bool uaccess_safe(tree fn);
 tree outer_helper(tree block);
 bool scope_flag_decl(tree t);
 void track_flag(hash_map<tree, int> *flags, gimple *stmt);
+
+/* ---- spelled.c ---- */
 
 /* The arguments of the model macro the source wrote, as it spelled them. */
 #define SPELLED_ARGS 4		/* the model's macros take at most four */
@@ -66,6 +77,7 @@ struct spelled {
 bool spelled_args(location_t loc, struct spelled *s);
 const char *base_ident(const char *text, char *buf, size_t size);
 bool spelled_return(location_t loc);
+bool spelled_kernel_test(location_t loc);
 
 /* ---- the function being analysed ---- */
 
@@ -120,6 +132,11 @@ struct fn_info {
 	/* what moves the states but is not said (report.c's drop()) */
 	struct region_sink quiet;
 };
+
+/* ---- flow.c ---- */
+
+bool scan_function(struct fn_info *fi);
+void analyse(struct fn_info *fi);
 
 /* ---- ranges.c ---- */
 

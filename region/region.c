@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The region analysis that sparse-uaccess and the GCC plugin share: the
- * state lattice, its transitions, the uaccess-safe list, the options and
- * the message of every id (region.h says how a front end uses it).
+ * state lattice, its transitions, the uaccess-safe list and the message
+ * of every id (region.h says how a front end uses it; findings.c which
+ * are said, and how).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -24,9 +25,6 @@ const char *const region_ids[NR_REGION_IDS] = {
 #undef REGION_NAME
 };
 
-bool region_werror;
-bool region_json;
-static bool disabled[NR_REGION_IDS];
 
 /* ---- the uaccess-safe list ---- */
 
@@ -209,45 +207,7 @@ bool region_safe_name(const char *name)
 		bsearch(&name, extra_safe, nr_extra_safe, sizeof(*extra_safe), cmp_name));
 }
 
-/* ---- options ---- */
-
-bool region_enabled(enum region_id id)
-{
-	return !disabled[id];
-}
-
-/* Disable the ids of comma-separated @list; -1 and why on an unknown one. */
-int region_disable(const char *list, char *why, size_t size)
-{
-	const char *p = list, *end;
-	size_t i, len;
-
-	for (; *p; p = *end ? end + 1 : end) {
-		end = p + strcspn(p, ",");
-		len = end - p;
-		for (i = 0; i < NR_REGION_IDS; i++)
-			if (strlen(region_ids[i]) == len &&
-			    !strncmp(region_ids[i], p, len))
-				break;
-		if (i == NR_REGION_IDS) {
-			snprintf(why, size, "unknown id '%.*s'", (int)len, p);
-			return -1;
-		}
-		disabled[i] = true;
-	}
-	return 0;
-}
-
-/* How findings are printed: "text" (the kernel's lines) or "json". */
-int region_format(const char *name, char *why, size_t size)
-{
-	if (strcmp(name, "text") && strcmp(name, "json")) {
-		snprintf(why, size, "unknown format '%s' (text or json)", name);
-		return -1;
-	}
-	region_json = !strcmp(name, "json");
-	return 0;
-}
+/* ---- the safe list from a file ---- */
 
 /*
  * The safe list is a short text file (objtool's own list is a few hundred
@@ -736,84 +696,4 @@ void region_before(struct region_sink *sink, const void *where,
 	say(sink, where, REGION_POINTER_MISMATCH,
 	    "%s() through '%s', which is '%s' less an amount: before the region %s() opened on '%s'",
 	    name, ptr, from, b->name, from);
-}
-
-/* ---- printing a finding ---- */
-
-static const char *severity(void)
-{
-	return region_werror ? "error" : "warning";
-}
-
-/*
- * @s as a JSON string (RFC 8259): '"', '\\' and the control characters
- * escaped, the last as \u00XX; other bytes as they are (a path is bytes).
- */
-static void json_string(FILE *out, const char *s)
-{
-	unsigned char c;
-
-	fputc('"', out);
-	for (; (c = *s); s++) {
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
-	}
-	fputc('"', out);
-}
-
-static void json_finding(FILE *out, const struct region_finding *f)
-{
-	fputs("{\"path\":", out);
-	json_string(out, f->path);
-	fprintf(out, ",\"line\":%u,\"column\":", f->line);
-	if (f->column < 0)
-		fputs("null", out);
-	else
-		fprintf(out, "%d", f->column);
-	/* every region id is of kind 'defect': UACCESS_DEFECTS holds no other */
-	fprintf(out, ",\"severity\":\"%s\",\"id\":\"%s\",\"kind\":\"defect\",\"function\":",
-		severity(), region_ids[f->id]);
-	if (f->function)
-		json_string(out, f->function);
-	else
-		fputs("null", out);
-	fputs(",\"message\":", out);
-	json_string(out, f->msg);
-	fputs(",\"engine\":", out);
-	json_string(out, f->engine);
-	fputs("}\n", out);
-}
-
-static void text_finding(FILE *out, const struct region_finding *f)
-{
-	fprintf(out, "%s:%u:", f->path, f->line);
-	if (f->column >= 0)
-		fprintf(out, "%d:", f->column);
-	fprintf(out, " %s: %s [uaccess:%s]\n", severity(), f->msg, region_ids[f->id]);
-}
-
-/*
- * One finding, in one write where memory allows: stderr is unbuffered,
- * and the compilers of a make -j share it, so a line written piece by
- * piece could be cut by another's.
- */
-void region_print(FILE *out, const struct region_finding *f)
-{
-	char *line = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&line, &len);
-
-	if (region_json)
-		json_finding(mem ? mem : out, f);
-	else
-		text_finding(mem ? mem : out, f);
-	if (!mem)
-		return;
-	fclose(mem);
-	fwrite(line, 1, len, out);
-	free(line);
 }

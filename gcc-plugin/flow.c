@@ -1,0 +1,725 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The data-flow over a function's CFG: the region state reaching each
+ * block, split by the value of a scope's flag, moved by each statement's
+ * role (roles.c) through the transitions of region/region.c; where a
+ * checking begin's result is tested; the leaks at the function's exits.
+ * Both passes run it (uaccess_plugin.c).
+ */
+#include "uaccess_plugin.h"
+
+static unsigned HOST_WIDE_INT line_key(unsigned int uid, location_t loc)
+{
+	return ((unsigned HOST_WIDE_INT)uid << 32) | LOCATION_LINE(loc);
+}
+
+/*
+ * A scoped region is three nested for loops that run once, driven by a
+ * flag 'done' declared in the macro.  Paths that go round such a loop
+ * again are not feasible: the state is split by the value the current
+ * scope flag was last given (0, 1, or unknown) and a test of the flag
+ * prunes the edge it cannot take.
+ */
+enum { FLAG_0, FLAG_1, FLAG_ANY, NFLAG };
+
+struct ua_flow {
+	struct region_state v[NFLAG];
+};
+
+static bool result_of(result_map *res, tree t, result_info *out)
+{
+	result_info *r;
+
+	if (!t || (TREE_CODE(t) != VAR_DECL && TREE_CODE(t) != SSA_NAME &&
+		   TREE_CODE(t) != PARM_DECL))
+		return false;
+	r = res->get(t);
+	if (!r)
+		return false;
+	*out = *r;
+	return true;
+}
+
+/* Follow an assignment or __builtin_expect() from a result variable. */
+static void track_result(result_map *res, gimple *stmt)
+{
+	result_info r;
+	tree lhs, a, b;
+
+	if (is_gimple_call(stmt)) {
+		lhs = gimple_call_lhs(stmt);
+		if (lhs && gimple_call_builtin_p(stmt, BUILT_IN_EXPECT) &&
+		    result_of(res, gimple_call_arg(stmt, 0), &r))
+			res->put(lhs, r);
+		return;
+	}
+	if (!is_gimple_assign(stmt))
+		return;
+	lhs = gimple_assign_lhs(stmt);
+	a = gimple_assign_rhs1(stmt);
+	if (!result_of(res, a, &r))
+		return;
+	b = gimple_num_ops(stmt) > 2 ? gimple_assign_rhs2(stmt) : NULL_TREE;
+	switch (gimple_assign_rhs_code(stmt)) {
+	case BIT_NOT_EXPR:
+	case TRUTH_NOT_EXPR:
+		r.pol = -r.pol;
+		break;
+	case BIT_XOR_EXPR:
+		if (!b || !integer_onep(b))
+			return;
+		r.pol = -r.pol;
+		break;
+	case EQ_EXPR:
+		if (!b || !integer_zerop(b))
+			return;
+		r.pol = -r.pol;
+		break;
+	case NE_EXPR:
+		if (!b || !integer_zerop(b))
+			return;
+		break;
+	default:
+		if (!CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(stmt)) &&
+		    gimple_assign_rhs_code(stmt) != TREE_CODE(a))
+			return;
+	}
+	res->put(lhs, r);
+}
+
+/*
+ * For a condition on a begin's result: 1 if its true edge is the
+ * begin's success, -1 if its false edge is, 0 if it tests no result.
+ */
+static int cond_polarity(result_map *res, gimple *stmt, gimple **begin)
+{
+	result_info r;
+	tree a = gimple_cond_lhs(stmt), b = gimple_cond_rhs(stmt);
+
+	if (!result_of(res, a, &r) || !integer_zerop(b))
+		return 0;
+	*begin = r.begin;
+	switch (gimple_cond_code(stmt)) {
+	case NE_EXPR:
+		return r.pol;
+	case EQ_EXPR:
+		return -r.pol;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * unverified-region: non-checking open @stmt with no check of its
+ * pointer in the function, or, where it is on none that can be told (a
+ * bare stac()), with no check at all.  Its pointer is the call's first
+ * argument or, where a macro left nothing of it in GIMPLE
+ * ('__user_write_access_begin(p, n)' is a stac()), the first argument
+ * the source wrote; a check of a variable of that name verifies it.
+ */
+static void check_verified(struct fn_info *fi, gimple *stmt,
+			   const struct stmt_role *r, location_t *loc,
+			   struct region_sink *sink)
+{
+	const char *ptr = NULL, *base = NULL;
+	bool verified = fi->checked;
+	struct spelled s;
+	char buf[128];
+	tree id;
+
+	if (is_gimple_call(stmt) && gimple_call_num_args(stmt)) {
+		ptr = base = pointer_name(fi, gimple_call_arg(stmt, 0));
+	} else if (spelled_args(gimple_location(stmt), &s) && s.n) {
+		base = base_ident(s.arg[0], buf, sizeof(buf));
+		ptr = base ? s.arg[0] : NULL;
+	}
+	if (base) {
+		id = maybe_get_identifier(base);
+		verified = fi->checked_any ||
+			   (id && fi->checked_names->contains(id));
+	}
+	if (!verified &&
+	    !region_range_checked_by_arch(DECL_SOURCE_FILE(current_function_decl)))
+		region_unverified(sink, loc, r->name, ptr);
+}
+
+/* Whether block @block is of an inlined copy of a function in leaking_fns. */
+static bool in_leaking_helper(tree block)
+{
+	for (; block && TREE_CODE(block) == BLOCK; block = BLOCK_SUPERCONTEXT(block))
+		if (inlined_function_outer_scope_p(block) &&
+		    leaking_fns->contains(DECL_UID(block_ultimate_origin(block))))
+			return true;
+	return false;
+}
+
+static void do_open(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
+		    struct region_state *st, struct region_sink *sink)
+{
+	const struct ua_begin *b = fi->begins->get(stmt);
+	location_t loc = r->loc;	/* after inlining, the element's call */
+
+	region_open(sink, &loc, st, &b->region, fi->tested->contains(stmt));
+	if (r->helper)
+		st->flags |= REGION_HELPER;
+	/*
+	 * The rest is of a region opened afresh, not of a begin in an open
+	 * region (a region is open after it whether or not it succeeds).
+	 */
+	if (st->begin != &b->region)
+		return;
+	/*
+	 * A generic classic begin: its end will leave nothing to see.  A
+	 * region of an inlined helper that leaks it: the first pass told.
+	 */
+	if (r->blind || (after_inlining && in_leaking_helper(gimple_block(stmt))))
+		st->flags |= REGION_BLIND;
+	/* After inlining, begins only open: the first pass checked them. */
+	if (r->kind == UA_OPEN && !after_inlining)
+		check_verified(fi, stmt, r, &loc, sink);
+}
+
+static void do_end(const struct stmt_role *r, struct region_state *st,
+		   struct region_sink *sink)
+{
+	location_t loc = r->loc;	/* after inlining, the element's call */
+
+	region_end(sink, &loc, st, r->name);
+	if (r->helper)
+		st->flags |= REGION_HELPER;
+}
+
+static void do_access(struct fn_info *fi, gimple *stmt,
+		      const struct stmt_role *r, struct region_state *st)
+{
+	location_t loc = gimple_location(stmt);
+
+	/*
+	 * A call of an __unsafe_*() function (of no mode: it may read and
+	 * write) reaches beyond its arguments: only its region is checked.
+	 */
+	if (r->mode)
+		check_range(fi, stmt, r, st);
+	region_access(&fi->sink, &loc, st, r->name, r->mode);
+}
+
+static void do_call(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
+		    struct region_state *st, bool emit)
+{
+	tree fn = called_fndecl(fi, stmt), outer, helper;
+	location_t loc = gimple_location(stmt);
+	const char *through = NULL;
+
+	if (fn && (st->bits & REGION_OPEN) && DECL_DECLARED_INLINE_P(fn) &&
+	    !fndecl_built_in_p(fn)) {
+		st->flags |= REGION_MAYBE;
+		/* After inlining, a leak through its returns is told here. */
+		if (!after_inlining)
+			deferred_lines->add(line_key(DECL_UID(current_function_decl),
+					    source_loc(loc)));
+	}
+	/* Only a call in a region is worth looking the callee up. */
+	if (!emit || !(st->bits & (REGION_OPEN | REGION_PENDING)) ||
+	    gimple_call_internal_p(stmt) || (fn && uaccess_safe(fn)))
+		return;
+	/*
+	 * A call in an inlined helper's body is the analysed function's
+	 * call of the helper, as sparse-uaccess tells it: at the call of the
+	 * outermost one, "call to printk() (through inline logs())".  Not
+	 * in a region of the helper's own, which the first pass told in the
+	 * helper's body.
+	 */
+	outer = r->helper ? outer_helper(gimple_block(stmt)) : NULL_TREE;
+	if (outer) {
+		if (first_pass_said(loc, REGION_CALL_IN_REGION))
+			return;
+		loc = BLOCK_SOURCE_LOCATION(outer);
+		helper = block_ultimate_origin(outer);
+		through = IDENTIFIER_POINTER(DECL_NAME(helper));
+	}
+	region_call(&fi->sink, &loc, st,
+		    fn ? IDENTIFIER_POINTER(DECL_NAME(fn)) : NULL, through,
+		    fn && !through && DECL_DECLARED_INLINE_P(fn));
+}
+
+/* Apply statement @stmt to one state. */
+static void step(struct fn_info *fi, gimple *stmt, struct region_state *st,
+		 bool emit)
+{
+	struct stmt_role r = classify(stmt);
+
+	/*
+	 * The second pass only speaks of what inlining showed: a statement
+	 * of a helper's body, or a state a helper's body made.
+	 */
+	if (after_inlining && !r.helper && !(st->flags & REGION_HELPER))
+		emit = false;
+	if (emit && opt_debug && r.role != R_NONE)
+		inform(gimple_location(stmt), "role %d kind %d mode %d %s",
+		       r.role, r.kind, r.mode, r.name ? r.name : "-");
+	switch (r.role) {
+	case R_OPEN:
+		do_open(fi, stmt, &r, st, emit ? &fi->sink : &fi->quiet);
+		break;
+	case R_END:
+		do_end(&r, st, emit ? &fi->sink : &fi->quiet);
+		break;
+	case R_ACCESS:
+		/* An accessor moves no state: it is only checked. */
+		if (emit)
+			do_access(fi, stmt, &r, st);
+		break;
+	case R_CALL:
+		do_call(fi, stmt, &r, st, emit);
+		break;
+	default:
+		break;
+	}
+}
+
+/* The scope flag was given value @one: the flow is split by it again. */
+static void set_flag(struct ua_flow *fl, bool one)
+{
+	struct ua_flow nf = {};
+	int i;
+
+	for (i = 0; i < NFLAG; i++)
+		region_join(&nf.v[one ? FLAG_1 : FLAG_0], &fl->v[i]);
+	*fl = nf;
+}
+
+/* The flow after block @bb, from the flow @fl at its entry. */
+static void transfer(struct fn_info *fi, basic_block bb, struct ua_flow *fl,
+		     bool emit)
+{
+	gimple_stmt_iterator gsi;
+	int i;
+
+	for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+		gimple *stmt = gsi_stmt(gsi);
+
+		if (is_gimple_debug(stmt))
+			continue;
+		if (gimple_assign_single_p(stmt) &&
+		    fi->flags->get(gimple_assign_lhs(stmt)) &&
+		    scope_flag_decl(gimple_assign_lhs(stmt)) &&
+		    TREE_CODE(gimple_assign_rhs1(stmt)) == INTEGER_CST) {
+			set_flag(fl, !integer_zerop(gimple_assign_rhs1(stmt)));
+			continue;
+		}
+		for (i = 0; i < NFLAG; i++)
+			if (fl->v[i].bits)
+				step(fi, stmt, &fl->v[i], emit);
+	}
+}
+
+/* The state along edge @e out of a block whose exit state is @st. */
+static struct region_state edge_state(struct fn_info *fi, edge e,
+				      struct region_state st)
+{
+	gimple *last = last_nondebug_stmt(e->src), *b = NULL;
+	int pol;
+
+	if (!last || gimple_code(last) != GIMPLE_COND)
+		return st;
+	pol = cond_polarity(fi->res, last, &b);
+	if (pol)
+		region_tested(&st, (e->flags & EDGE_TRUE_VALUE) ? pol > 0 : pol < 0);
+	pol = kernel_test(last);
+	if (pol && ((e->flags & EDGE_TRUE_VALUE) ? pol > 0 : pol < 0))
+		region_kernel_address(&st);
+	return st;
+}
+
+/* Whether edge @e can be taken when the scope flag has value @val. */
+static bool flag_allows(struct fn_info *fi, edge e, int val)
+{
+	gimple *last = last_nondebug_stmt(e->src);
+	int *pol;
+	bool truth;
+
+	if (val == FLAG_ANY || !last || gimple_code(last) != GIMPLE_COND ||
+	    !(e->flags & (EDGE_TRUE_VALUE | EDGE_FALSE_VALUE)))
+		return true;
+	pol = fi->flags->get(gimple_cond_lhs(last));
+	if (!pol || !integer_zerop(gimple_cond_rhs(last)))
+		return true;
+	/* The condition's value: (flag ^ negated) compared with zero. */
+	truth = (val == FLAG_1) == (*pol > 0);
+	if (gimple_cond_code(last) == EQ_EXPR)
+		truth = !truth;
+	else if (gimple_cond_code(last) != NE_EXPR)
+		return true;
+	return (e->flags & EDGE_TRUE_VALUE) ? truth : !truth;
+}
+
+/* The flow along edge @e out of a block whose exit flow is @fl. */
+static struct ua_flow edge_flow(struct fn_info *fi, edge e, struct ua_flow fl)
+{
+	gphi_iterator gpi;
+	int i;
+
+	for (i = 0; i < NFLAG; i++) {
+		if (!flag_allows(fi, e, i))
+			memset(&fl.v[i], 0, sizeof(fl.v[i]));
+		else
+			fl.v[i] = edge_state(fi, e, fl.v[i]);
+	}
+	/* In SSA form (second pass), the flag is set by a PHI on the edge. */
+	for (gpi = gsi_start_phis(e->dest); !gsi_end_p(gpi); gsi_next(&gpi)) {
+		tree arg = gimple_phi_arg_def(gpi.phi(), e->dest_idx);
+
+		if (TREE_CODE(arg) == INTEGER_CST &&
+		    fi->flags->get(gimple_phi_result(gpi.phi())))
+			set_flag(&fl, !integer_zerop(arg));
+	}
+	return fl;
+}
+
+static bool merge_flow(struct ua_flow *into, struct ua_flow from)
+{
+	bool changed = false;
+	int i;
+
+	for (i = 0; i < NFLAG; i++)
+		changed |= region_join(&into->v[i], &from.v[i]);
+	return changed;
+}
+
+static unsigned flow_bits(struct ua_flow fl)
+{
+	return fl.v[0].bits | fl.v[1].bits | fl.v[2].bits;
+}
+
+/* The location of a path's last step into the function's exit. */
+static location_t last_step(edge e)
+{
+	gimple *last = last_nondebug_stmt(e->src);
+	gphi_iterator gpi = gsi_start_phis(e->dest);
+
+	if (LOCATION_LOCUS(e->goto_locus) != UNKNOWN_LOCATION)
+		return e->goto_locus;
+	/* After inlining, the return value's PHI knows which return it was. */
+	if (!gsi_end_p(gpi) &&
+	    LOCATION_LOCUS(gimple_phi_arg_location_from_edge(gpi.phi(), e)) != UNKNOWN_LOCATION)
+		return gimple_phi_arg_location_from_edge(gpi.phi(), e);
+	if (last && LOCATION_LOCUS(gimple_location(last)) != UNKNOWN_LOCATION)
+		return gimple_location(last);
+	return DECL_SOURCE_LOCATION(current_function_decl);
+}
+
+/*
+ * Where a path along @e, into the function's return block or from it
+ * out of the function, leaves it.  The return a void function's body
+ * falls off its end to has no place of its own (the last 'return;'
+ * stands for it) or the closing brace's: a path there by no 'return' of
+ * the source falls off the end, told at the function's line, as
+ * sparse-uaccess tells it (it knows no end of a body).
+ */
+static location_t exit_loc(edge e)
+{
+	location_t loc = last_step(e), at;
+	gimple *ret = last_nondebug_stmt(e->dest == EXIT_BLOCK_PTR_FOR_FN(cfun) ?
+					 e->src : e->dest);
+
+	if (!ret || gimple_code(ret) != GIMPLE_RETURN ||
+	    !VOID_TYPE_P(TREE_TYPE(TREE_TYPE(current_function_decl))))
+		return loc;
+	at = LOCATION_LOCUS(gimple_location(ret));
+	if ((at == UNKNOWN_LOCATION || at == cfun->function_end_locus) &&
+	    !spelled_return(loc))
+		return DECL_SOURCE_LOCATION(current_function_decl);
+	return loc;
+}
+
+/* Whether block @bb only returns: no region event in it. */
+static bool only_returns(basic_block bb)
+{
+	gimple_stmt_iterator gsi;
+
+	if (!single_succ_p(bb) ||
+	    single_succ(bb) != EXIT_BLOCK_PTR_FOR_FN(cfun))
+		return false;
+	for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+		struct stmt_role r = classify(gsi_stmt(gsi));
+
+		if (r.role != R_NONE && r.role != R_PART)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Where to report that a path with flow @fl, leaving at @loc, leaks a
+ * region, and in @leak the states that leak, joined; UNKNOWN_LOCATION
+ * if none does, or not in a way this pass tells.  In the second pass, a
+ * path that leaves through the return of a helper that opens or closes
+ * regions (and did not, on this path) leaks there; through a helper
+ * with no part in regions, it is the caller's leak, reported at the
+ * call.
+ */
+static location_t leak_loc(struct ua_flow fl, location_t loc,
+			   struct region_state *leak)
+{
+	unsigned int uid = DECL_UID(DECL_ORIGIN(current_function_decl));
+	tree block, outer;
+	int i;
+
+	memset(leak, 0, sizeof(*leak));
+	for (i = 0; i < NFLAG; i++) {
+		struct region_state *st = &fl.v[i];
+
+		if (!(st->bits & REGION_OPEN) || (st->flags & REGION_BLIND))
+			continue;
+		if (!after_inlining && (st->flags & REGION_MAYBE) &&
+		    !generic_fns->contains(uid)) {
+			deferred_fns->add(uid);
+			deferred_lines->add(line_key(uid, source_loc(loc)));
+			continue;
+		}
+		/* After inlining, a helper left as a call hides what it does. */
+		if (after_inlining && (st->flags & REGION_MAYBE))
+			continue;
+		region_join(leak, st);
+	}
+	if (!leak->bits)
+		return UNKNOWN_LOCATION;
+	if (!after_inlining)
+		return loc;
+	/*
+	 * A return of the API's own body is a begin's failure: the first
+	 * pass, which follows the begin's result, told the caller's return.
+	 */
+	for (block = LOCATION_BLOCK(loc); block && TREE_CODE(block) == BLOCK;
+	     block = BLOCK_SUPERCONTEXT(block)) {
+		tree fn = block_ultimate_origin(block);
+
+		if (inlined_function_outer_scope_p(block) && DECL_NAME(fn) &&
+		    region_implements_api(IDENTIFIER_POINTER(DECL_NAME(fn)),
+					  DECL_SOURCE_FILE(fn)))
+			return UNKNOWN_LOCATION;
+	}
+	if (leak->flags & REGION_HELPER)
+		return loc;
+	for (block = LOCATION_BLOCK(loc); block && TREE_CODE(block) == BLOCK;
+	     block = BLOCK_SUPERCONTEXT(block))
+		if (inlined_function_outer_scope_p(block) &&
+		    region_fns->contains(DECL_UID(block_ultimate_origin(block))))
+			return loc;
+	outer = outer_helper(LOCATION_BLOCK(loc));
+	if (outer)
+		loc = BLOCK_SOURCE_LOCATION(outer);
+	/*
+	 * Otherwise only at a return or helper call the first pass left to
+	 * this one: its own data-flow, which follows a begin's result, saw
+	 * the region open there (after inlining, a begin's failure path
+	 * may still share its success path's state).
+	 */
+	return deferred_lines->contains(line_key(uid, source_loc(loc))) ?
+	       loc : UNKNOWN_LOCATION;
+}
+
+/* A path with flow @fl leaves the function along @e. */
+static void check_exit(struct fn_info *fi, struct ua_flow fl, edge e)
+{
+	struct region_state leak;
+	location_t loc;
+
+	/* Most leave with no region open: where does not matter. */
+	if (!(flow_bits(fl) & REGION_OPEN))
+		return;
+	loc = leak_loc(fl, exit_loc(e), &leak);
+	if (loc != UNKNOWN_LOCATION && region_exit(&fi->sink, &loc, &leak) &&
+	    !after_inlining)
+		leaking_fns->add(DECL_UID(DECL_ORIGIN(current_function_decl)));
+}
+
+
+/* Whether @bb is only a jump: no statement but labels and debug ones. */
+static bool empty_forwarder(basic_block bb)
+{
+	gimple_stmt_iterator gsi;
+
+	if (!single_succ_p(bb) || EDGE_COUNT(bb->preds) < 2)
+		return false;
+	for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+		if (!is_gimple_debug(gsi_stmt(gsi)) &&
+		    gimple_code(gsi_stmt(gsi)) != GIMPLE_LABEL)
+			return false;
+	return true;
+}
+
+/*
+ * A path into the function's shared return along @p.  After inlining,
+ * GCC merges equal returns ('return -EFAULT' of a helper and of its
+ * caller) into one block that only jumps: the paths into it tell which
+ * return was taken.
+ */
+static void check_return_edge(struct fn_info *fi, struct ua_flow *out,
+			      edge p, int depth)
+{
+	edge q;
+	edge_iterator qi;
+
+	if (after_inlining && depth < 4 && empty_forwarder(p->src)) {
+		FOR_EACH_EDGE(q, qi, p->src->preds)
+			check_return_edge(fi, out, q, depth + 1);
+		return;
+	}
+	check_exit(fi, edge_flow(fi, p, out[p->src->index]), p);
+}
+
+static void check_leaks(struct fn_info *fi, struct ua_flow *out)
+{
+	edge e, p;
+	edge_iterator ei, pi;
+
+	FOR_EACH_EDGE(e, ei, EXIT_BLOCK_PTR_FOR_FN(cfun)->preds) {
+		basic_block bb = e->src;
+
+		if (only_returns(bb)) {
+			FOR_EACH_EDGE(p, pi, bb->preds)
+				check_return_edge(fi, out, p, 0);
+			continue;
+		}
+		check_exit(fi, out[bb->index], e);
+	}
+}
+
+/*
+ * The pointers of statement @stmt of role @r, once the definitions are
+ * all known: what a check checks, what a begin covers (a masked one,
+ * what the masking before it in its block, *@masking, was given).
+ */
+static void scan_pointers(struct fn_info *fi, gimple *stmt,
+			  const struct stmt_role *r, gimple **masking)
+{
+	bool pointer = is_gimple_call(stmt) && gimple_call_num_args(stmt) &&
+		       POINTER_TYPE_P(TREE_TYPE(gimple_call_arg(stmt, 0)));
+
+	if (pointer && r->role == R_CHECK && r->kind == UA_MASKED)
+		*masking = stmt;
+	if (pointer && (r->role == R_CHECK ||
+			(r->role == R_OPEN && r->kind == UA_BEGIN)))
+		record_check(fi, gimple_call_arg(stmt, 0));
+	if (r->role != R_OPEN)
+		return;
+	if (pointer && r->kind == UA_BEGIN)
+		record_range(fi, fi->begins->get(stmt), stmt, false);
+	else if (*masking && r->kind == UA_MASKED)
+		record_range(fi, fi->begins->get(stmt), *masking, r->whole);
+}
+
+/* Begins, tested results, checks: what does not depend on the path. */
+bool scan_function(struct fn_info *fi)
+{
+	basic_block bb;
+	bool any = false;
+	int round;
+
+	for (round = 0; round < 2; round++) {
+		FOR_EACH_BB_FN(bb, cfun) {
+			gimple_stmt_iterator gsi;
+			gphi_iterator gpi;
+			gimple *masking = NULL;
+
+			/* The versions of a scope flag in SSA form (second pass). */
+			for (gpi = gsi_start_phis(bb); !round && !gsi_end_p(gpi);
+			     gsi_next(&gpi)) {
+				tree res = gimple_phi_result(gpi.phi());
+
+				if (SSA_NAME_VAR(res) &&
+				    scope_flag_decl(SSA_NAME_VAR(res)))
+					fi->flags->put(res, 1);
+			}
+			for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+				gimple *stmt = gsi_stmt(gsi), *begin;
+				struct stmt_role r = classify(stmt);
+
+				if (r.role != R_NONE && r.role != R_CALL)
+					any = true;
+				if (!round && r.role == R_OPEN) {
+					struct ua_begin b = {
+						{ r.name, (unsigned int)LOCATION_LINE(r.loc),
+						  r.kind, r.mode },
+						r.loc,
+					};
+
+					fi->begins->put(stmt, b);
+					fi->opens++;
+				}
+				if (!round && r.generic)
+					fi->generic = true;
+				if (!round && r.role == R_END)
+					fi->ends++;
+				if (r.role == R_CHECK ||
+				    (r.role == R_OPEN && r.kind == UA_MASKED))
+					fi->checked = true;
+				if (!round)
+					record_def(fi, stmt);
+				if (round)
+					scan_pointers(fi, stmt, &r, &masking);
+				if (r.role == R_OPEN && r.kind == UA_BEGIN &&
+				    gimple_call_lhs(stmt)) {
+					result_info ri = { 1, stmt };
+
+					fi->res->put(gimple_call_lhs(stmt), ri);
+				}
+				track_result(fi->res, stmt);
+				track_flag(fi->flags, stmt);
+				if (gimple_code(stmt) == GIMPLE_COND &&
+				    cond_polarity(fi->res, stmt, &begin))
+					fi->tested->add(begin);
+			}
+		}
+	}
+	return any;
+}
+
+void analyse(struct fn_info *fi)
+{
+	int n = last_basic_block_for_fn(cfun);
+	struct ua_flow *in = XCNEWVEC(struct ua_flow, n);
+	struct ua_flow *out = XCNEWVEC(struct ua_flow, n);
+	int *order = XNEWVEC(int, n);
+	int count = pre_and_rev_post_order_compute(NULL, order, false);
+	bool changed = true;
+	int i;
+
+	struct region_state *entry = &in[ENTRY_BLOCK_PTR_FOR_FN(cfun)->next_bb->index].v[FLAG_ANY];
+
+	entry->bits = REGION_CLOSED;
+	if (region_in_callers_region(IDENTIFIER_POINTER(DECL_NAME(current_function_decl))))
+		*entry = region_callers_state;
+	while (changed) {
+		changed = false;
+		for (i = 0; i < count; i++) {
+			basic_block bb = BASIC_BLOCK_FOR_FN(cfun, order[i]);
+			struct ua_flow fl = in[bb->index];
+			edge e;
+			edge_iterator ei;
+
+			if (!flow_bits(fl))
+				continue;
+			transfer(fi, bb, &fl, false);
+			out[bb->index] = fl;
+			FOR_EACH_EDGE(e, ei, bb->succs) {
+				if (e->dest == EXIT_BLOCK_PTR_FOR_FN(cfun))
+					continue;
+				if (merge_flow(&in[e->dest->index], edge_flow(fi, e, fl)))
+					changed = true;
+			}
+		}
+	}
+	for (i = 0; i < count; i++) {
+		basic_block bb = BASIC_BLOCK_FOR_FN(cfun, order[i]);
+		struct ua_flow fl = in[bb->index];
+
+		if (flow_bits(fl))
+			transfer(fi, bb, &fl, true);
+	}
+	check_leaks(fi, out);
+	XDELETEVEC(in);
+	XDELETEVEC(out);
+	XDELETEVEC(order);
+}

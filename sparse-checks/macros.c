@@ -1,0 +1,558 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The primitives the source wrote: each expansion of a model macro that
+ * the patched preprocessor reports is an instance, with its arguments as
+ * tokens; the asm switches and wrappers; the options.
+ */
+#include "uaccess.h"
+
+struct instance *begin_instance(const struct region_begin *b)
+{
+	return (struct instance *)((char *)b - offsetof(struct instance, begin));
+}
+
+void set_begin(struct instance *in)
+{
+	in->begin.name = in->api->name;
+	in->begin.line = in->pos.line;
+	in->begin.kind = in->api->kind;
+	in->begin.mode = in->api->mode;
+}
+
+static struct instance *inst_hash[INST_HASH];	/* macros, by position */
+struct instance *call_hash[INST_HASH];	/* calls, by expression */
+/* --uaccess-stats: what was seen, to tell a clean run from a blind one */
+int show_stats, nr_functions, nr_regions, nr_accessors;
+/* What was reported: under --uaccess-werror, an error the exit status tells. */
+int nr_findings;
+
+static unsigned int pos_hash(struct position pos)
+{
+	return (pos.stream * 31u + pos.line * 131u + pos.pos) % INST_HASH;
+}
+
+int same_pos(struct position a, struct position b)
+{
+	return a.stream == b.stream && a.line == b.line && a.pos == b.pos;
+}
+
+struct instance *instance_at(struct position pos)
+{
+	struct instance *in;
+
+	for (in = inst_hash[pos_hash(pos)]; in; in = in->hash_next)
+		if (same_pos(in->pos, pos))
+			return in;
+	return NULL;
+}
+
+static struct ident_info *ident_infos;	/* open addressing, by pointer */
+static unsigned int nr_ident_infos, ident_infos_size;
+
+static struct ident_info *ident_slot(struct ident_info *table, unsigned int size,
+				     struct ident *ident)
+{
+	unsigned int i = ((unsigned long)ident >> 4) & (size - 1);
+
+	while (table[i].ident && table[i].ident != ident)
+		i = (i + 1) & (size - 1);
+	return &table[i];
+}
+
+static void grow_ident_infos(void)
+{
+	unsigned int i, size = ident_infos_size ? 2 * ident_infos_size : 4096;
+	struct ident_info *table = calloc(size, sizeof(*table));
+
+	if (!table)
+		die("sparse-uaccess: out of memory");
+	for (i = 0; i < ident_infos_size; i++)
+		if (ident_infos[i].ident)
+			*ident_slot(table, size, ident_infos[i].ident) = ident_infos[i];
+	free(ident_infos);
+	ident_infos = table;
+	ident_infos_size = size;
+}
+
+struct ident_info *ident_info(struct ident *ident)
+{
+	struct ident_info *info;
+	char name[256];
+
+	if (2 * (nr_ident_infos + 1) > ident_infos_size)
+		grow_ident_infos();
+	info = ident_slot(ident_infos, ident_infos_size, ident);
+	if (!info->ident) {
+		snprintf(name, sizeof(name), "%.*s", ident->len, ident->name);
+		info->ident = ident;
+		info->api = region_model_name(name);
+		info->safe = region_safe_name(name);
+		info->is_always_inline = !strcmp(name, "__always_inline");
+		nr_ident_infos++;
+	}
+	return info;
+}
+
+/*
+ * Sparse ignores the always_inline attribute, so the checker learns it
+ * from the macro: '__always_inline' declares the function whose name
+ * stands before the first '(' after it, past __attribute__((...)).
+ */
+static void note_always_inline(struct token *name)
+{
+	struct token *t, *prev = NULL;
+	int depth;
+
+	for (t = name->next; !eof_token(t); prev = t, t = t->next) {
+		if (match_op(t, ';') || match_op(t, '{') || match_op(t, '='))
+			return;
+		if (!match_op(t, '('))
+			continue;
+		if (prev && token_type(prev) == TOKEN_IDENT &&
+		    strcmp(show_ident(prev->ident), "__attribute__") &&
+		    strcmp(show_ident(prev->ident), "__attribute")) {
+			ident_info(prev->ident)->always_inline = 1;
+			return;
+		}
+		for (depth = 0; !eof_token(t); t = t->next) {
+			depth += match_op(t, '(') - match_op(t, ')');
+			if (!depth)
+				break;
+		}
+		if (eof_token(t))
+			return;
+	}
+}
+
+const struct uaccess_name *model_lookup(struct ident *ident)
+{
+	return ident ? ident_info(ident)->api : NULL;
+}
+
+static int wordlike(struct token *t)
+{
+	return token_type(t) == TOKEN_IDENT || token_type(t) == TOKEN_NUMBER;
+}
+
+/* Spell a token list into buf, as C: a space only between words. */
+static void spell(struct token *t, char *buf, int size)
+{
+	struct token *prev = NULL;
+	int len = 0;
+
+	buf[0] = 0;
+	for (; t && !eof_token(t) && len < size - 1; prev = t, t = t->next)
+		len += snprintf(buf + len, size - len, "%s%s",
+				prev && wordlike(prev) && wordlike(t) ? " " : "",
+				show_token(t));
+}
+
+/*
+ * The base identifier of a pointer argument: '&p->f', 'p + 1', '(T *)p'
+ * all give 'p'.  A leading cast is skipped.
+ */
+static struct ident *base_ident(struct token *t)
+{
+	/* '(T *)p': a parenthesised group followed by more is a cast */
+	if (t && match_op(t, '(')) {
+		struct token *s = t;
+		int depth = 0;
+
+		for (; !eof_token(s); s = s->next) {
+			if (match_op(s, '('))
+				depth++;
+			else if (match_op(s, ')') && !--depth)
+				break;
+		}
+		if (!eof_token(s) && !eof_token(s->next) &&
+		    (token_type(s->next) == TOKEN_IDENT || match_op(s->next, '(')))
+			t = s->next;
+	}
+	for (; t && !eof_token(t); t = t->next)
+		if (token_type(t) == TOKEN_IDENT && !t->ident->keyword)
+			return t->ident;
+	return NULL;
+}
+
+/*
+ * A member named by an object-like macro, '&infop->si_pid' with
+ * '#define si_pid _sifields._kill._pid': its expansion, else NULL.
+ */
+static struct token *member_macro(struct token *prev, struct token *t)
+{
+	struct symbol *sym;
+
+	if (!prev || token_type(t) != TOKEN_IDENT ||
+	    !(match_op(prev, '.') || match_op(prev, SPECIAL_DEREFERENCE)))
+		return NULL;
+	sym = lookup_symbol(t->ident, NS_MACRO);
+	return sym && !sym->arglist ? sym->expansion : NULL;
+}
+
+static int keep_token(struct arg *a, struct token *t)
+{
+	struct arg_token *k;
+
+	if (a->n == ARG_TOKENS) {
+		a->n = -1;
+		return 0;
+	}
+	k = &a->t[a->n++];
+	k->pos = t->pos;
+	k->type = token_type(t);
+	if (k->type == TOKEN_IDENT)
+		k->ident = t->ident;
+	else if (k->type == TOKEN_SPECIAL)
+		k->special = t->special;
+	return 1;
+}
+
+static void keep_arg(struct arg *a, struct token *t)
+{
+	struct token *prev = NULL, *m;
+
+	a->n = 0;
+	for (; t && !eof_token(t); prev = t, t = t->next) {
+		m = member_macro(prev, t);
+		if (!m) {
+			if (!keep_token(a, t))
+				return;
+			continue;
+		}
+		/* the body's words, not its <untaint> marker */
+		for (; m && !eof_token(m); m = m->next)
+			if (token_type(m) != TOKEN_UNTAINT && !keep_token(a, m))
+				return;
+	}
+}
+
+/* Which argument is the user pointer: the accessors put it second. */
+static int ptr_arg(const struct uaccess_name *api, int nargs)
+{
+	if (api->kind == UA_UNSAFE)
+		return nargs == 4 && api->mode == UA_WRITE ? 0 : 1;
+	return 0;
+}
+
+/* The pointer and size of a primitive, from its raw arguments. */
+static void take_args(struct instance *in, const struct uaccess_name *api,
+		      int nargs, struct token **args)
+{
+	int p = ptr_arg(api, nargs);
+
+	in->nargs = nargs;
+	if (p < nargs) {
+		in->ptr = base_ident(args[p]);
+		spell(args[p], in->ptr_text, sizeof(in->ptr_text));
+		keep_arg(&in->ptr_arg, args[p]);
+	}
+	if (api->kind != UA_UNSAFE && nargs >= 2 &&
+	    (api->kind != UA_SCOPED || nargs == 3)) {
+		spell(args[1], in->size_text, sizeof(in->size_text));
+		keep_arg(&in->size_arg, args[1]);
+	} else if ((api->kind == UA_SCOPED || api->kind == UA_MASKED) && in->ptr)
+		/*
+		 * scoped_user_*_access(p, label) covers sizeof(*(p)); a masked
+		 * pointer is meant for the object it points to.
+		 */
+		snprintf(in->size_text, sizeof(in->size_text), "sizeof(*%s)",
+			 show_ident(in->ptr));
+}
+
+/* The streams (files) where a primitive is written. */
+static unsigned char *model_streams;
+static int nr_model_streams;
+
+static void mark_stream(int stream)
+{
+	if (stream >= nr_model_streams) {
+		int n = stream * 2 + 64;
+
+		model_streams = realloc(model_streams, n);
+		memset(model_streams + nr_model_streams, 0, n - nr_model_streams);
+		nr_model_streams = n;
+	}
+	model_streams[stream] = 1;
+}
+
+int stream_uses_model(int stream)
+{
+	return stream < nr_model_streams && model_streams[stream];
+}
+
+static void record(struct position pos, const struct uaccess_name *api,
+		   int nargs, struct token **args)
+{
+	struct instance *in = calloc(1, sizeof(*in));
+	unsigned int h = pos_hash(pos);
+
+	in->pos = pos;
+	in->api = api;
+	set_begin(in);
+	take_args(in, api, nargs, args);
+	mark_stream(pos.stream);
+	in->hash_next = inst_hash[h];
+	inst_hash[h] = in;
+}
+
+/*
+ * Positions where a macro outside the model expanded first: a model macro
+ * expanded later at the same position came from its body.  A wrapper like
+ * snd_pcm_sync_ptr_get_user() opens and closes a region inside; its body
+ * is then walked as plain code, where the inline functions the primitives
+ * become (user_access_begin(), clac()...) still give the events.  A cache,
+ * not a set: the inner expansions follow the wrapper's closely.
+ */
+static struct position wrappers[INST_HASH];
+
+/*
+ * Where a self-contained access (put_user(), __get_user()...) was
+ * written: the open and end its body calls (7.2 powerpc's
+ * allow_user_access() and prevent_user_access()) are its own, not a
+ * region of the function's.
+ */
+static struct access_site {
+	struct position pos;
+	struct access_site *next;
+} *access_hash[INST_HASH];
+
+int in_access(struct position pos)
+{
+	struct access_site *a;
+
+	for (a = access_hash[pos_hash(pos)]; a; a = a->next)
+		if (same_pos(a->pos, pos))
+			return 1;
+	return 0;
+}
+
+static void note_access(struct position pos)
+{
+	struct access_site *a;
+
+	if (in_access(pos))
+		return;		/* put_user() expands __put_user() there too */
+	a = malloc(sizeof(*a));
+	a->pos = pos;
+	a->next = access_hash[pos_hash(pos)];
+	access_hash[pos_hash(pos)] = a;
+}
+
+/*
+ * The asm a model open or end is written as, where it expanded in the
+ * body of a wrapper macro: riscv's user_access_end is
+ * __disable_user_access(), 'csrc sstatus', and a wrapper's tokens all
+ * have the wrapper's position, so the asm statement itself is the event,
+ * found again by that position and its template.  It is credited to the
+ * model macro the wrapper wrote (user_write_access_end, an alias of it).
+ */
+static struct asm_switch {
+	struct position pos;			/* the wrapper's */
+	const char *template;			/* the asm's string */
+	const struct uaccess_name *api;
+	struct instance *in;			/* its event, once walked */
+	struct asm_switch *next;
+} *asm_switches[INST_HASH];
+
+/* The chain of aliases being expanded in a wrapper's body. */
+static struct {
+	struct position pos;
+	struct ident *next;		/* the name its expansion starts with */
+	const struct uaccess_name *top;	/* the one the wrapper wrote */
+} alias_chain;
+
+static const char *asm_template(struct token *body)
+{
+	const char *kw;
+
+	if (token_type(body) != TOKEN_IDENT)
+		return NULL;
+	kw = show_ident(body->ident);
+	if (strcmp(kw, "asm") && strcmp(kw, "__asm__") && strcmp(kw, "__asm"))
+		return NULL;
+	for (; !eof_token(body); body = body->next)
+		if (token_type(body) == TOKEN_STRING)
+			return body->string->data;
+	return NULL;
+}
+
+/*
+ * The model macro a wrapper's body wrote for @name, expanded at its
+ * position: @name's own, or the first of the chain of aliases that
+ * expands to it (user_write_access_begin for riscv's user_access_begin).
+ */
+static const struct uaccess_name *written_alias(struct token *name,
+						const struct uaccess_name *api)
+{
+	struct symbol *sym = lookup_symbol(name->ident, NS_MACRO);
+	const struct uaccess_name *top = api;
+
+	if (same_pos(alias_chain.pos, name->pos) &&
+	    alias_chain.next == name->ident && alias_chain.top->kind == api->kind)
+		top = alias_chain.top;
+	alias_chain.pos = name->pos;
+	alias_chain.top = top;
+	alias_chain.next = sym && token_type(sym->expansion) == TOKEN_IDENT ?
+			   sym->expansion->ident : NULL;
+	return top;
+}
+
+static void note_asm_switch(struct token *name, const struct uaccess_name *top)
+{
+	struct symbol *sym = lookup_symbol(name->ident, NS_MACRO);
+	struct asm_switch *a;
+	const char *template;
+
+	if ((top->kind != UA_OPEN && top->kind != UA_END) || !sym)
+		return;
+	template = asm_template(sym->expansion);
+	if (!template)
+		return;
+	a = calloc(1, sizeof(*a));
+	a->pos = name->pos;
+	a->template = template;
+	a->api = top;
+	a->next = asm_switches[pos_hash(name->pos)];
+	asm_switches[pos_hash(name->pos)] = a;
+}
+
+/*
+ * A model function a wrapper's body calls through an alias (riscv's
+ * user_write_access_begin for the inline user_access_begin()): the call
+ * shares the wrapper's position, and is the region the alias asks for.
+ */
+static struct wrapper_call {
+	struct position pos;			/* the wrapper's */
+	struct ident *callee;			/* the function the alias becomes */
+	const struct uaccess_name *api;		/* the alias */
+	struct wrapper_call *next;
+} *wrapper_calls[INST_HASH];
+
+static void note_wrapper_call(struct token *name, const struct uaccess_name *top)
+{
+	struct wrapper_call *w;
+
+	if (top == model_lookup(name->ident) || !alias_chain.next)
+		return;
+	w = calloc(1, sizeof(*w));
+	w->pos = name->pos;
+	w->callee = alias_chain.next;
+	w->api = top;
+	w->next = wrapper_calls[pos_hash(name->pos)];
+	wrapper_calls[pos_hash(name->pos)] = w;
+}
+
+const struct uaccess_name *wrapper_alias(struct position pos, struct ident *callee,
+					 enum uaccess_kind kind)
+{
+	struct wrapper_call *w;
+
+	for (w = wrapper_calls[pos_hash(pos)]; w; w = w->next)
+		if (same_pos(w->pos, pos) && w->callee == callee && w->api->kind == kind)
+			return w->api;
+	return NULL;
+}
+
+/* The open or end an asm statement of a wrapper's body is, if any. */
+struct instance *asm_instance(struct statement *stmt)
+{
+	struct expression *s = stmt->asm_string;
+	struct asm_switch *a;
+
+	if (!s || s->type != EXPR_STRING)
+		return NULL;
+	for (a = asm_switches[pos_hash(stmt->pos)]; a; a = a->next) {
+		if (!same_pos(a->pos, stmt->pos) || strcmp(a->template, s->string->data))
+			continue;
+		if (a->in && a->in->stmt == stmt)
+			return a->in;
+		if (a->in)
+			continue;	/* a second asm of the same template */
+		a->in = calloc(1, sizeof(*a->in));
+		a->in->pos = stmt->pos;
+		a->in->api = a->api;
+		set_begin(a->in);
+		a->in->stmt = stmt;
+		return a->in;
+	}
+	return NULL;
+}
+
+/*
+ * Called by the preprocessor for each expansion.  The first model macro
+ * expanded at a position is the one the source wrote: the ones nested in
+ * its body are expanded later at the same position.
+ */
+static void expand_hook(struct token *name, int nargs, struct token **args)
+{
+	const struct uaccess_name *api = model_lookup(name->ident);
+	struct position *w = &wrappers[pos_hash(name->pos)];
+	struct instance *in;
+
+	in = instance_at(name->pos);
+	if (ident_info(name->ident)->is_always_inline)
+		note_always_inline(name);
+	if (api && api->kind == UA_ACCESS)
+		note_access(name->pos);
+	if (!api || api->kind == UA_ACCESS) {
+		if (!in)
+			*w = name->pos;
+		return;
+	}
+	if (!in && same_pos(*w, name->pos)) {
+		/* from the body of a wrapper macro */
+		if (!in_access(name->pos)) {
+			const struct uaccess_name *top = written_alias(name, api);
+
+			note_asm_switch(name, top);
+			note_wrapper_call(name, top);
+		}
+		return;
+	}
+	if (!in)
+		record(name->pos, api, nargs, args);
+	else if (!in->nargs && nargs && in->api->kind == api->kind)
+		/* an alias, user_write_access_begin -> user_access_begin(a, b) */
+		take_args(in, api, nargs, args);
+}
+
+int uaccess_options(int argc, char **argv)
+{
+	char why[200];
+	int i, j;
+
+	preprocess_expand_hook = expand_hook;
+	for (i = j = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--uaccess-stats")) {
+			show_stats = 1;
+			continue;
+		}
+		if (!strcmp(argv[i], "--uaccess-only")) {
+			/* sparse's warning() gives up at its limit */
+			fmax_warnings = 0;
+			continue;
+		}
+		if (!strcmp(argv[i], "--uaccess-werror")) {
+			region_werror = true;
+			continue;
+		}
+		if (!strncmp(argv[i], "--uaccess-disable=", 18)) {
+			if (region_disable(argv[i] + 18, why, sizeof(why)))
+				die("--uaccess-disable: %s", why);
+			continue;
+		}
+		if (!strncmp(argv[i], "--uaccess-format=", 17)) {
+			if (region_format(argv[i] + 17, why, sizeof(why)))
+				die("--uaccess-format: %s", why);
+			continue;
+		}
+		if (!strncmp(argv[i], "--uaccess-safe-list=", 20)) {
+			if (region_read_safe_list(argv[i] + 20, why, sizeof(why)))
+				die("safe list '%s': %s", argv[i] + 20, why);
+			continue;
+		}
+		argv[j++] = argv[i];
+	}
+	argv[j] = NULL;
+	return j;
+}

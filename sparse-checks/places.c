@@ -1,0 +1,716 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Where an access lands: the evaluated nodes under an instance's
+ * arguments, types and constant offsets, the range a begin covers and
+ * the pointer-mismatch reports.
+ */
+#include "uaccess.h"
+
+/* ---- the events ---- */
+
+static int is_param(struct ctx *c, struct ident *ident)
+{
+	struct symbol *arg;
+
+	FOR_EACH_PTR(c->fn->ctype.base_type->arguments, arg) {
+		if (arg->ident == ident)
+			return 1;
+	} END_FOR_EACH_PTR(arg);
+	return 0;
+}
+
+/*
+ * The old, spelled test, for the arguments locate() cannot follow:
+ * 'p + 1' or '&p[1]' against a begin of 'sizeof(*p)' is past the end.
+ */
+static int beyond_size(struct instance *begin, struct instance *acc)
+{
+	char one[100], two[100], name[80];
+	const char *p = acc->ptr_text;
+
+	snprintf(name, sizeof(name), "%s", show_ident(begin->ptr));
+	snprintf(one, sizeof(one), "sizeof(*%s)", name);
+	snprintf(two, sizeof(two), "sizeof(%s[0])", name);
+	if (strcmp(begin->size_text, one) && strcmp(begin->size_text, two))
+		return 0;
+	if (*p == '&')
+		p++;
+	if (strncmp(p, name, strlen(name)))
+		return 0;
+	p += strlen(name);
+	if (*p == '+' || *p == '[')
+		return p[1] >= '1' && p[1] <= '9';
+	return 0;
+}
+
+/*
+ * ---- where an access lands ----
+ *
+ * Evaluation rewrites the tree in place ('p->a[i]' becomes pointer
+ * arithmetic on 'p'): which member an index applies to is gone from it,
+ * but not from the argument's tokens.  So the argument is followed token
+ * by token through sparse's types of its base pointer, and the values of
+ * its indexes are read from the evaluated tree, at the '[' or '+' they
+ * were written at.
+ */
+
+typedef int (*expr_match)(struct expression *e, const void *data);
+
+static struct expression *find_in_stmt(struct statement *stmt, expr_match m,
+				       const void *data, int depth);
+
+/* The first node under @e, in preorder, that @m accepts. */
+static struct expression *find_in_expr(struct expression *e, expr_match m,
+				       const void *data, int depth)
+{
+	struct expression *r = NULL, *arg;
+
+	if (!e || depth > 200)
+		return NULL;
+	if (m(e, data))
+		return e;
+	depth++;
+	switch (e->type) {
+	case EXPR_BINOP: case EXPR_COMMA: case EXPR_COMPARE:
+	case EXPR_LOGICAL: case EXPR_ASSIGNMENT:
+		r = find_in_expr(e->left, m, data, depth);
+		return r ? r : find_in_expr(e->right, m, data, depth);
+	case EXPR_PREOP: case EXPR_POSTOP:
+		return find_in_expr(e->unop, m, data, depth);
+	case EXPR_DEREF:
+		return find_in_expr(e->deref, m, data, depth);
+	case EXPR_SLICE:
+		return find_in_expr(e->base, m, data, depth);
+	case EXPR_CAST: case EXPR_FORCE_CAST: case EXPR_IMPLIED_CAST:
+		return find_in_expr(e->cast_expression, m, data, depth);
+	case EXPR_CONDITIONAL: case EXPR_SELECT:
+		r = find_in_expr(e->conditional, m, data, depth);
+		if (!r)
+			r = find_in_expr(e->cond_true, m, data, depth);
+		return r ? r : find_in_expr(e->cond_false, m, data, depth);
+	case EXPR_CALL:
+		r = find_in_expr(e->fn, m, data, depth);
+		FOR_EACH_PTR(e->args, arg) {
+			if (!r)
+				r = find_in_expr(arg, m, data, depth);
+		} END_FOR_EACH_PTR(arg);
+		return r;
+	case EXPR_STATEMENT:
+		return find_in_stmt(e->statement, m, data, depth);
+	case EXPR_INITIALIZER:
+		FOR_EACH_PTR(e->expr_list, arg) {
+			if (!r)
+				r = find_in_expr(arg, m, data, depth);
+		} END_FOR_EACH_PTR(arg);
+		return r;
+	case EXPR_IDENTIFIER:
+		return find_in_expr(e->ident_expression, m, data, depth);
+	case EXPR_INDEX:
+		return find_in_expr(e->idx_expression, m, data, depth);
+	case EXPR_POS:
+		return find_in_expr(e->init_expr, m, data, depth);
+	default:
+		return NULL;
+	}
+}
+
+static struct expression *find_in_syms(struct symbol_list *list, expr_match m,
+				       const void *data, int depth)
+{
+	struct expression *r = NULL;
+	struct symbol *sym;
+
+	FOR_EACH_PTR(list, sym) {
+		if (!r)
+			r = find_in_expr(sym->initializer, m, data, depth);
+	} END_FOR_EACH_PTR(sym);
+	return r;
+}
+
+static struct expression *find_in_operands(struct asm_operand_list *list,
+					   expr_match m, const void *data,
+					   int depth)
+{
+	struct expression *r = NULL;
+	struct asm_operand *op;
+
+	FOR_EACH_PTR(list, op) {
+		if (!r)
+			r = find_in_expr(op->expr, m, data, depth);
+	} END_FOR_EACH_PTR(op);
+	return r;
+}
+
+static struct expression *find_in_stmt(struct statement *stmt, expr_match m,
+				       const void *data, int depth)
+{
+	struct expression *r = NULL;
+	struct statement *s;
+
+	if (!stmt || depth > 200)
+		return NULL;
+	depth++;
+	switch (stmt->type) {
+	case STMT_EXPRESSION:
+		return find_in_expr(stmt->expression, m, data, depth);
+	case STMT_RETURN:
+		return find_in_expr(stmt->ret_value, m, data, depth);
+	case STMT_DECLARATION:
+		return find_in_syms(stmt->declaration, m, data, depth);
+	case STMT_COMPOUND:
+		FOR_EACH_PTR(stmt->stmts, s) {
+			if (!r)
+				r = find_in_stmt(s, m, data, depth);
+		} END_FOR_EACH_PTR(s);
+		return r;
+	case STMT_IF:
+		r = find_in_expr(stmt->if_conditional, m, data, depth);
+		if (!r)
+			r = find_in_stmt(stmt->if_true, m, data, depth);
+		return r ? r : find_in_stmt(stmt->if_false, m, data, depth);
+	case STMT_ITERATOR:
+		r = find_in_syms(stmt->iterator_syms, m, data, depth);
+		if (!r)
+			r = find_in_stmt(stmt->iterator_pre_statement, m, data, depth);
+		if (!r)
+			r = find_in_expr(stmt->iterator_pre_condition, m, data, depth);
+		if (!r)
+			r = find_in_stmt(stmt->iterator_statement, m, data, depth);
+		if (!r)
+			r = find_in_stmt(stmt->iterator_post_statement, m, data, depth);
+		return r ? r : find_in_expr(stmt->iterator_post_condition, m, data, depth);
+	case STMT_SWITCH:
+		r = find_in_expr(stmt->switch_expression, m, data, depth);
+		return r ? r : find_in_stmt(stmt->switch_statement, m, data, depth);
+	case STMT_CASE:
+		return find_in_stmt(stmt->case_statement, m, data, depth);
+	case STMT_LABEL:
+		return find_in_stmt(stmt->label_statement, m, data, depth);
+	case STMT_ASM:
+		r = find_in_operands(stmt->asm_inputs, m, data, depth);
+		return r ? r : find_in_operands(stmt->asm_outputs, m, data, depth);
+	default:
+		return NULL;
+	}
+}
+
+/* Under the node the walk met primitive @in at. */
+static struct expression *find_at(struct instance *in, expr_match m,
+				  const void *data)
+{
+	if (in->stmt)
+		return find_in_stmt(in->stmt, m, data, 0);
+	return find_in_expr(in->expr ? in->expr : in->call, m, data, 0);
+}
+
+static int symbol_at(struct expression *e, const void *data)
+{
+	return e->type == EXPR_SYMBOL && e->symbol &&
+	       same_pos(e->pos, *(const struct position *)data);
+}
+
+/* The pointer addition of an index ('[') or of a '+', at its token. */
+static int addition_at(struct expression *e, const void *data)
+{
+	return e->type == EXPR_BINOP && e->op == '+' &&
+	       same_pos(e->pos, *(const struct position *)data);
+}
+
+/* The outermost node of an argument: its position is one of its tokens. */
+static int from_arg(struct expression *e, const void *data)
+{
+	const struct arg *a = data;
+	int i;
+
+	for (i = 0; i < a->n; i++)
+		if (same_pos(e->pos, a->t[i].pos))
+			return 1;
+	return 0;
+}
+
+static struct symbol *type_of(struct symbol *t);
+/* Member @id of struct or union @su, anonymous members looked into. */
+static struct symbol *member_of(struct symbol *su, struct ident *id,
+				long long *off, int depth)
+{
+	struct symbol *m, *t, *found = NULL;
+
+	if (depth > 8)
+		return NULL;
+	FOR_EACH_PTR(su->symbol_list, m) {
+		if (found)
+			break;
+		if (m->ident == id) {
+			*off = m->offset;
+			found = m;
+		} else if (!m->ident && (t = type_of(m)) &&
+			   (t->type == SYM_STRUCT || t->type == SYM_UNION)) {
+			found = member_of(t, id, off, depth + 1);
+			if (found)
+				*off += m->offset;
+		}
+	} END_FOR_EACH_PTR(m);
+	return found;
+}
+
+static struct symbol *type_of_depth(struct symbol *t, int depth);
+
+/*
+ * The type of an expression of an inline's template, which is not
+ * evaluated: only the shapes a pointer or a size is written in ('p',
+ * '*p', 'p->f', 'p + 1', a cast, '({ ...; p; })'), worked out without
+ * evaluating anything.
+ */
+static struct symbol *expr_type(struct expression *e, int depth)
+{
+	struct symbol *t;
+	struct statement *last;
+	long long off;
+
+	if (!e || depth > 16)
+		return NULL;
+	if (e->ctype)
+		return type_of_depth(e->ctype, depth + 1);	/* evaluated */
+	switch (e->type) {
+	case EXPR_SYMBOL:
+		return e->symbol ? type_of_depth(e->symbol, depth + 1) : NULL;
+	case EXPR_CAST: case EXPR_FORCE_CAST: case EXPR_IMPLIED_CAST:
+		return type_of_depth(e->cast_type, depth + 1);
+	case EXPR_PREOP:
+		t = expr_type(e->unop, depth + 1);
+		if (e->op == '(')
+			return t;
+		if (e->op != '*' || !t ||
+		    (t->type != SYM_PTR && t->type != SYM_ARRAY))
+			return NULL;
+		return type_of_depth(t->ctype.base_type, depth + 1);
+	case EXPR_BINOP:
+		t = expr_type(e->left, depth + 1);
+		return t && (e->op == '+' || e->op == '-') &&
+		       (t->type == SYM_PTR || t->type == SYM_ARRAY) ? t : NULL;
+	case EXPR_DEREF:
+		t = expr_type(e->deref, depth + 1);
+		if (!t || (t->type != SYM_STRUCT && t->type != SYM_UNION))
+			return NULL;
+		t = member_of(t, e->member, &off, 0);
+		return t ? type_of_depth(t, depth + 1) : NULL;
+	case EXPR_STATEMENT:
+		if (!e->statement || e->statement->type != STMT_COMPOUND)
+			return NULL;
+		last = last_ptr_list((struct ptr_list *)e->statement->stmts);
+		return last && last->type == STMT_EXPRESSION ?
+		       expr_type(last->expression, depth + 1) : NULL;
+	default:
+		return NULL;
+	}
+}
+
+/*
+ * A type without its qualifiers and address space.  The bodies of inline
+ * functions are walked unevaluated (their templates): a 'typeof()' or
+ * '__auto_type' there is not resolved, and evaluating its expression out
+ * of any function can crash sparse (a goto in it); expr_type() reads
+ * the simple ones.  Other types are examined if they were not: a struct's
+ * offsets, an array's length.
+ */
+static struct symbol *type_of_depth(struct symbol *t, int depth)
+{
+	for (; t && depth < 32; depth++) {
+		if (t->type == SYM_TYPEOF || t->type == SYM_TYPEOF_UNQUAL)
+			return expr_type(t->initializer, depth + 1);
+		if (t->type != SYM_NODE)
+			return t == &autotype_ctype ? NULL : examine_symbol_type(t);
+		if (t->ctype.base_type == &autotype_ctype)
+			return expr_type(t->initializer, depth + 1);
+		t = t->ctype.base_type;
+	}
+	return NULL;
+}
+
+static struct symbol *type_of(struct symbol *t)
+{
+	return type_of_depth(t, 0);
+}
+
+static long long size_of(struct symbol *t)
+{
+	return t && t->bit_size > 0 ? bits_to_bytes(t->bit_size) : -1;
+}
+
+/* The value of a constant expression, evaluated or not. */
+static int constant(struct expression *e, long long *v)
+{
+	long long l, r;
+
+	if (!e)
+		return 0;
+	switch (e->type) {
+	case EXPR_VALUE:
+		*v = e->value;
+		return 1;
+	case EXPR_CAST: case EXPR_FORCE_CAST: case EXPR_IMPLIED_CAST:
+		return constant(e->cast_expression, v);
+	case EXPR_SIZEOF:
+		/* not evaluated: an inline's template */
+		*v = size_of(e->cast_type ? type_of(e->cast_type) :
+			     expr_type(e->cast_expression, 0));
+		return *v >= 0;
+	case EXPR_PREOP:
+		if (!constant(e->unop, v))
+			return 0;
+		if (e->op == '-')
+			*v = -*v;
+		return e->op == '(' || e->op == '+' || e->op == '-';
+	case EXPR_BINOP:
+		if (!constant(e->left, &l) || !constant(e->right, &r))
+			return 0;
+		switch (e->op) {
+		case '+': *v = l + r; return 1;
+		case '-': *v = l - r; return 1;
+		case '*': *v = l * r; return 1;
+		case '/': if (!r) return 0; *v = l / r; return 1;
+		case SPECIAL_LEFTSHIFT: if (r < 0 || r > 62) return 0; *v = l << r; return 1;
+		default: return 0;
+		}
+	default:
+		return 0;
+	}
+}
+
+/* Where an access lands, from its base pointer. */
+struct place {
+	long long off;		/* constant byte offset */
+	int exact;		/* 0: a variable index adds to it */
+	long long pointee;	/* sizeof(*base) */
+	struct ident *flex;	/* an element of this flexible array member */
+	struct ident *member;	/* an element of this array member ... */
+	long long index, count;	/* ... at a constant index past its count */
+};
+
+/*
+ * An index into what 'cur' is, written at @tok ('[' or '+'): its byte
+ * offset as evaluated (pointer arithmetic scales it), and what an element
+ * of an array member past its end is.
+ */
+static int index_step(struct instance *in, const struct arg_token *tok,
+		      struct symbol *cur, struct ident *member,
+		      struct place *pl)
+{
+	struct expression *add = find_at(in, addition_at, &tok->pos);
+	struct symbol *elem = type_of(cur->ctype.base_type);
+	long long esize = size_of(elem), bytes, count = -1;
+	int known;
+
+	/*
+	 * A member of the element ('p[1].f') adds its offset to it in a node
+	 * of its own at the same position: the index is the inner one.
+	 */
+	while (add && add->left && addition_at(add->left, &tok->pos))
+		add = add->left;
+	known = add && constant(add->right, &bytes);
+	/* evaluation scaled it to bytes; an inline's template is not evaluated */
+	if (known && !add->ctype)
+		bytes *= esize;
+
+	if (esize <= 0)
+		return 0;
+	if (known)
+		pl->off += bytes;
+	else
+		pl->exact = 0;
+	if (cur->type != SYM_ARRAY)
+		return 1;		/* the base pointer, indexed */
+	if (cur->array_size && !constant(cur->array_size, &count))
+		return 1;		/* variable length */
+	/* 'a[]', or the old 'a[0]' */
+	if (!cur->array_size || !count) {
+		if (!pl->flex)
+			pl->flex = member;
+	} else if (known && bytes / esize >= count && !pl->member) {
+		pl->member = member;
+		pl->index = bytes / esize;
+		pl->count = count;
+	}
+	return 1;
+}
+
+/*
+ * The @n tokens after a '+' are all its right operand: no operator of
+ * its precedence or lower outside brackets ('p + 1 - 1' is not 'p + 0').
+ */
+static int one_addend(const struct arg_token *t, int n)
+{
+	int i, depth = 0;
+
+	for (i = 0; i < n; i++) {
+		if (t[i].type != TOKEN_SPECIAL)
+			continue;
+		switch (t[i].special) {
+		case '(': case '[':
+			depth++;
+			break;
+		case ')': case ']':
+			depth--;
+			break;
+		case '*': case '/': case '%': case '.': case SPECIAL_DEREFERENCE:
+			break;
+		default:
+			if (!depth)
+				return 0;
+		}
+	}
+	return n > 0;
+}
+
+/*
+ * Follow pointer argument @a of primitive @in: '&p->a[i].b', 'p + 1',
+ * '&p[1]', 'p->arr', 'p->arr + i'.  0 when it is not one of those (a
+ * cast, parentheses, a pointer member followed: another object).
+ */
+static int locate(struct instance *in, const struct arg *a, struct place *pl)
+{
+	const struct arg_token *t = a->t;
+	struct expression *e;
+	struct symbol *cur, *pointee, *m;
+	struct ident *member = NULL;
+	int i = 0, addr = 0, on_base = 1, decayed = 0, depth, close;
+	long long off;
+
+	memset(pl, 0, sizeof(*pl));
+	pl->exact = 1;
+	if (a->n <= 0)
+		return 0;
+	if (t[0].type == TOKEN_SPECIAL && t[0].special == '&') {
+		addr = 1;
+		i = 1;
+	}
+	if (i >= a->n || t[i].type != TOKEN_IDENT || t[i].ident->keyword)
+		return 0;
+	e = find_at(in, symbol_at, &t[i].pos);
+	cur = e ? type_of(e->symbol) : NULL;
+	if (!cur || cur->type != SYM_PTR)
+		return 0;
+	pointee = type_of(cur->ctype.base_type);
+	pl->pointee = size_of(pointee);
+	if (pl->pointee <= 0)
+		return 0;
+	for (i++; i < a->n; ) {
+		if (t[i].type != TOKEN_SPECIAL || decayed)
+			return 0;
+		switch (t[i].special) {
+		case SPECIAL_DEREFERENCE:
+		case '.':
+			if ((t[i].special == '.') == on_base)
+				return 0;	/* '->' only on the base pointer */
+			if (on_base)
+				cur = pointee;
+			on_base = 0;
+			if (i + 1 >= a->n || t[i + 1].type != TOKEN_IDENT ||
+			    !cur || (cur->type != SYM_STRUCT && cur->type != SYM_UNION))
+				return 0;
+			m = member_of(cur, t[i + 1].ident, &off, 0);
+			if (!m)
+				return 0;
+			pl->off += off;
+			member = m->ident;
+			cur = type_of(m);
+			i += 2;
+			break;
+		case '[':
+			if (!on_base && (!cur || cur->type != SYM_ARRAY))
+				return 0;	/* through a pointer member */
+			for (close = i, depth = 0; close < a->n; close++) {
+				if (t[close].type != TOKEN_SPECIAL)
+					continue;
+				if (t[close].special == '[')
+					depth++;
+				else if (t[close].special == ']' && !--depth)
+					break;
+			}
+			if (close == a->n ||
+			    !index_step(in, &t[i], cur, member, pl))
+				return 0;
+			cur = on_base ? pointee : type_of(cur->ctype.base_type);
+			on_base = 0;
+			i = close + 1;
+			break;
+		case '+':
+			/* 'p + n', 'p->arr + n': the rest is the addend */
+			if (addr || (!on_base && (!cur || cur->type != SYM_ARRAY)) ||
+			    !one_addend(t + i + 1, a->n - i - 1) ||
+			    !index_step(in, &t[i], cur, member, pl))
+				return 0;
+			decayed = !on_base;
+			i = a->n;
+			break;
+		default:
+			return 0;
+		}
+	}
+	/* '&p' is not the user object; without '&', the base or an array */
+	if (addr)
+		return !on_base;
+	return on_base || decayed || (cur && cur->type == SYM_ARRAY);
+}
+
+/* The constant part of what begin @b covers; range.known < 0 if none. */
+static struct range *begin_range(struct instance *b)
+{
+	struct range *r = &b->range;
+	struct expression *e;
+	struct place pl;
+
+	if (r->known)
+		return r;
+	r->known = -1;
+	if (!locate(b, &b->ptr_arg, &pl) || !pl.exact)
+		return r;
+	r->known = 1;
+	r->off = pl.off;
+	r->pointee = pl.pointee;
+	r->size = -1;
+	if (b->size_arg.n > 0) {
+		e = find_at(b, from_arg, &b->size_arg);
+		if (!constant(e, &r->size) || r->size < 0)
+			r->size = -1;
+	} else if (!b->size_arg.n && b->size_text[0]) {
+		r->size = pl.pointee;	/* scoped, masked: sizeof(*p) */
+	}
+	return r;
+}
+
+/* An access through the pointer begin @b covered: does it stay inside? */
+static void check_place(struct ctx *c, struct instance *b, struct instance *in)
+{
+	struct range *r = begin_range(b);
+	struct place pl;
+	char size[100];
+
+	if (r->known < 0 || !locate(in, &in->ptr_arg, &pl)) {
+		if (beyond_size(b, in))
+			region_outside(&c->sink, &in->pos, in->api->name,
+				       LLONG_MIN, in->ptr_text, b->size_text,
+				       &b->begin);
+		return;
+	}
+	if (!r->off && r->size == r->pointee)
+		snprintf(size, sizeof(size), "sizeof(*%s)", show_ident(b->ptr));
+	else
+		snprintf(size, sizeof(size), "%lld", r->size);
+	/* a flexible array starts where the object begun for ends */
+	if (pl.flex && r->size >= 0 && r->off + r->size <= r->pointee)
+		region_past_flexible(&c->sink, &in->pos, in->api->name,
+				     show_ident(pl.flex), size, &b->begin);
+	else if (pl.member)
+		region_past_member(&c->sink, &in->pos, in->api->name, pl.index,
+				   show_ident(pl.member), pl.count);
+	else if (pl.exact && r->size >= 0 &&
+		 (pl.off < r->off || pl.off - r->off >= r->size))
+		region_outside(&c->sink, &in->pos, in->api->name,
+			       pl.off - r->off, show_ident(b->ptr), size,
+			       &b->begin);
+}
+
+static struct expression *no_casts(struct expression *e)
+{
+	while (e && (e->type == EXPR_CAST || e->type == EXPR_FORCE_CAST ||
+		     e->type == EXPR_IMPLIED_CAST))
+		e = e->cast_expression;
+	return e;
+}
+
+/* A variable's value: sparse evaluates the name 'p' as '*(&p)'. */
+static int names(struct expression *e, struct ident *ident)
+{
+	e = no_casts(e);
+	return e && e->type == EXPR_PREOP && e->op == '*' &&
+	       e->unop->type == EXPR_SYMBOL && e->unop->symbol &&
+	       e->unop->symbol->ident == ident;
+}
+
+/*
+ * The stores to a variable, whether the last is 'var = from - n', and
+ * its uses: a use that is no value of it ('*(&p)') takes its address.
+ */
+struct stores {
+	struct ident *var, *from;
+	int n, less;
+	int values, uses;
+};
+
+/* 'from - n', n no constant, casts aside. */
+static int less_an_amount(struct expression *e, struct ident *from)
+{
+	long long v;
+
+	e = no_casts(e);
+	return e && e->type == EXPR_BINOP && e->op == '-' &&
+	       names(e->left, from) && !constant(e->right, &v);
+}
+
+/* Counts the stores to the variable; matches nothing (the walk goes on). */
+static int count_store(struct expression *e, const void *data)
+{
+	struct stores *st = (struct stores *)data;
+
+	if (e->type == EXPR_SYMBOL && e->symbol && e->symbol->ident == st->var)
+		st->uses++;
+	else if (names(e, st->var))
+		st->values++;
+	else if (e->type == EXPR_ASSIGNMENT && names(e->left, st->var)) {
+		st->n++;
+		st->less = e->op == '=' && less_an_amount(e->right, st->from);
+	} else if ((e->type == EXPR_PREOP || e->type == EXPR_POSTOP) &&
+		   (e->op == SPECIAL_INCREMENT || e->op == SPECIAL_DECREMENT) &&
+		   names(e->unop, st->var)) {
+		st->n += 2;	/* moved: unknown */
+	}
+	return 0;
+}
+
+static int symbol_named(struct expression *e, const void *data)
+{
+	return e->type == EXPR_SYMBOL && e->symbol &&
+	       e->symbol->ident == (const struct ident *)data;
+}
+
+/*
+ * Whether the pointer accessor @in goes through is set once in the
+ * function, to the pointer @from less an amount (as the plugin sees it:
+ * one definition, 'p = from - n').
+ */
+static int set_before(struct ctx *c, struct instance *in, struct ident *from)
+{
+	struct stores st = { in->ptr, from, 0, 0, 0, 0 };
+	struct expression *var = find_at(in, symbol_named, in->ptr);
+
+	if (!var || var->symbol->ctype.modifiers & MOD_STATIC)
+		return 0;
+	if (var->symbol->initializer) {
+		st.n++;
+		st.less = less_an_amount(var->symbol->initializer, from);
+	}
+	find_in_stmt(c->body, count_store, &st, 0);
+	return st.n == 1 && st.less && st.uses == st.values;
+}
+
+/* An accessor in a region of one begin: does the begin cover it? */
+void access_in(struct ctx *c, struct instance *in,
+	       const struct region_state *s)
+{
+	struct instance *b;
+
+	if (!(s->bits & REGION_OPEN) || !s->begin || s->begin == REGION_MANY)
+		return;
+	b = begin_instance(s->begin);
+	if (!b->ptr || !in->ptr)
+		return;
+	if (b->ptr == in->ptr)
+		check_place(c, b, in);
+	else if (set_before(c, in, b->ptr))
+		region_before(&c->sink, &in->pos, in->api->name, show_ident(in->ptr),
+			      show_ident(b->ptr), &b->begin);
+	else if (is_param(c, b->ptr) && is_param(c, in->ptr))
+		region_other_pointer(&c->sink, &in->pos, in->api->name,
+				     in->ptr_text, &b->begin, b->ptr_text);
+}

@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the parts of sparse-uaccess share: an instance of a model
+ * primitive, the states a walk carries, the per-function context.
+ */
+#ifndef SPARSE_UACCESS_H
+#define SPARSE_UACCESS_H
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib.h"
+#include "allocate.h"
+#include "token.h"
+#include "parse.h"
+#include "symbol.h"
+#include "expression.h"
+#include "target.h"
+
+#include "region.h"
+
+extern void (*preprocess_expand_hook)(struct token *name, int nargs, struct token **args);
+
+#define INST_HASH 4096
+
+/*
+ * A macro argument as the source wrote it.  Sparse frees the tokens once
+ * the file is parsed, before the checker runs: what the checker needs of
+ * them is kept here.  Each token keeps its own position (the patch), which
+ * is how the nodes of the evaluated tree that came from the argument are
+ * found again (find_at()).
+ */
+#define ARG_TOKENS 40
+struct arg_token {
+	struct position pos;
+	int type;			/* TOKEN_IDENT, TOKEN_SPECIAL, ... */
+	union {
+		struct ident *ident;
+		int special;
+	};
+};
+
+struct arg {
+	int n;				/* -1: too long to keep */
+	struct arg_token t[ARG_TOKENS];
+};
+
+/* The constant part of what a begin covers, once worked out. */
+struct range {
+	int known;			/* 0: not yet, 1: done, -1: no range */
+	long long off;			/* the pointer's offset from its base */
+	long long size;			/* -1: not a constant */
+	long long pointee;		/* sizeof(*base), -1 if unknown */
+};
+
+/* One invocation of a model primitive. */
+struct instance {
+	struct position pos;
+	const struct uaccess_name *api;
+	struct ident *ptr;		/* base identifier of the user pointer */
+	char ptr_text[80];		/* the pointer argument, spelled */
+	char size_text[80];		/* the size argument, spelled */
+	struct arg ptr_arg, size_arg;	/* the same, as tokens */
+	int is_call;			/* a call to a function, not a macro */
+	struct expression *call;	/* that call */
+	int nargs;			/* 0: an alias, its target has them */
+	/* the node the walk met it at: its evaluated arguments are below */
+	struct statement *stmt;
+	struct expression *expr;
+	struct range range;		/* of a begin */
+	struct region_begin begin;	/* what the region analysis knows of it */
+	struct instance *hash_next;
+};
+
+
+/* ---- region states ---- */
+
+/*
+ * The states that reach a point, apart: each is one path class of the
+ * region analysis, so a defect on one path is told with its own begin.
+ */
+#define MAX_STATES 8
+struct states {
+	int n;
+	struct region_state s[MAX_STATES];
+};
+
+/* ---- per-function context ---- */
+
+struct label_states {
+	struct symbol *label;
+	struct states st;
+};
+
+struct finding {
+	struct position pos;
+	enum region_id id;
+	char msg[200];
+};
+
+struct switch_ctx {
+	struct states entry;
+	int has_default;
+};
+
+struct ctx {
+	struct region_sink sink;	/* first: report() finds the ctx */
+	struct symbol *fn;
+	struct statement *body;
+	char fn_name[100];		/* show_ident()'s buffers rotate */
+	int pass;
+	struct instance *cur;		/* the primitive being walked into */
+	int scope_depth;
+	struct label_states *labels;
+	int nr_labels, max_labels;
+	int *label_slots;		/* 1 + index in labels, by pointer */
+	int label_slots_size;
+	struct finding *findings;
+	int nr_findings, max_findings;
+	struct switch_ctx *sw;
+	struct instance *opens[64];	/* non-checking opens, for the end */
+	int nr_opens;
+	struct instance *checks[256];	/* what can verify an open */
+	int nr_checks;
+	/* variables a condition tests, from every pass: begins' results */
+	struct symbol *tested_vars[64];
+	int nr_tested_vars;
+	int nr_events;			/* primitives met in this pass */
+};
+
+extern struct instance *call_hash[INST_HASH];
+extern const struct region_state closed_state;
+extern int show_stats, nr_functions, nr_regions, nr_accessors;
+extern int nr_findings;
+
+/*
+ * What an identifier is to the analysis, found once an identifier: the
+ * preprocessor asks for every macro it expands, the walk for every call
+ * in a region and in the inline callees it looks into.
+ */
+struct ident_info {
+	struct ident *ident;
+	const struct uaccess_name *api;	/* the model's entry it names */
+	int safe;			/* region_safe_name() */
+	int always_inline;		/* declared __always_inline */
+	int is_always_inline;		/* the macro __always_inline itself */
+};
+
+/* macros.c */
+struct instance *asm_instance(struct statement *stmt);
+struct instance *begin_instance(const struct region_begin *b);
+struct ident_info *ident_info(struct ident *ident);
+int in_access(struct position pos);
+struct instance *instance_at(struct position pos);
+const struct uaccess_name *model_lookup(struct ident *ident);
+int same_pos(struct position a, struct position b);
+void set_begin(struct instance *in);
+int stream_uses_model(int stream);
+const struct uaccess_name *wrapper_alias(struct position pos, struct ident *callee,
+					 enum uaccess_kind kind);
+
+/* calls.c */
+struct instance *call_instance(struct ctx *c, struct expression *expr);
+struct symbol *callee(struct expression *fn);
+void check_call(struct ctx *c, struct expression *expr, struct states *st);
+int is_builtin_expect(struct expression *fn);
+int literal_cond(struct expression *e);
+int muted(struct ctx *c, struct position pos);
+
+/* places.c */
+void access_in(struct ctx *c, struct instance *in,
+	       const struct region_state *s);
+
+/* walk.c */
+void add_state(struct states *st, struct region_state s);
+void check_leak(struct ctx *c, struct position pos, struct states *st);
+int cmp_finding(const void *a, const void *b);
+void join(struct states *to, const struct states *from);
+void report(struct region_sink *sink, const void *where,
+	    enum region_id id, const char *msg);
+void walk_stmt(struct ctx *c, struct statement *stmt, struct states *st);
+
+/* uaccess.c */
+void queue_inline(struct symbol *sym, struct states *st);
+
+#endif

@@ -1,0 +1,716 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The walk of a function body with the set of region states that reach
+ * each point: statements, expressions, conditions on a begin's result,
+ * labels, loops, switches and scopes, each primitive an event of
+ * ../region/region.c.
+ */
+#include "uaccess.h"
+
+static void walk_expr(struct ctx *c, struct expression *expr, struct states *st);
+
+const struct region_state closed_state = { REGION_CLOSED };
+
+void add_state(struct states *st, struct region_state s)
+{
+	int i;
+
+	for (i = 0; i < st->n; i++)
+		if (region_same(&st->s[i], &s))
+			return;
+	if (st->n < MAX_STATES)
+		st->s[st->n++] = s;
+}
+
+void join(struct states *to, const struct states *from)
+{
+	int i;
+
+	for (i = 0; i < from->n; i++)
+		add_state(to, from->s[i]);
+}
+
+
+
+static int *label_slot(int *slots, int size, struct label_states *labels,
+		      struct symbol *label)
+{
+	int i = ((unsigned long)label >> 4) & (size - 1);
+
+	while (slots[i] && labels[slots[i] - 1].label != label)
+		i = (i + 1) & (size - 1);
+	return &slots[i];
+}
+
+/* Room for one more label: the table of slots kept at most half full. */
+static void grow_labels(struct ctx *c)
+{
+	int i, size;
+
+	if (c->nr_labels == c->max_labels) {
+		c->max_labels = c->max_labels * 2 + 16;
+		c->labels = realloc(c->labels, c->max_labels * sizeof(*c->labels));
+		if (!c->labels)
+			die("sparse-uaccess: out of memory");
+	}
+	if (2 * (c->nr_labels + 1) <= c->label_slots_size)
+		return;
+	size = c->label_slots_size ? 2 * c->label_slots_size : 64;
+	free(c->label_slots);
+	c->label_slots = calloc(size, sizeof(*c->label_slots));
+	if (!c->label_slots)
+		die("sparse-uaccess: out of memory");
+	c->label_slots_size = size;
+	for (i = 0; i < c->nr_labels; i++)
+		*label_slot(c->label_slots, size, c->labels, c->labels[i].label) = i + 1;
+}
+
+/* The states that reach @label (a goto's, a loop's break or continue). */
+static struct states *label_of(struct ctx *c, struct symbol *label)
+{
+	int *slot;
+
+	grow_labels(c);
+	slot = label_slot(c->label_slots, c->label_slots_size, c->labels, label);
+	if (!*slot) {
+		c->labels[c->nr_labels].label = label;
+		c->labels[c->nr_labels].st.n = 0;
+		*slot = ++c->nr_labels;
+	}
+	return &c->labels[*slot - 1].st;
+}
+
+/* The region analysis reports here: one finding per place and id. */
+void report(struct region_sink *sink, const void *where,
+	    enum region_id id, const char *msg)
+{
+	struct ctx *c = (struct ctx *)sink;
+	struct position pos = *(const struct position *)where;
+	struct finding *f;
+	int i;
+
+	/* The last pass sees all the first did, and what it learnt. */
+	if (!c->pass)
+		return;
+	for (i = 0; i < c->nr_findings; i++)
+		if (same_pos(c->findings[i].pos, pos) && c->findings[i].id == id)
+			return;
+	if (c->nr_findings == c->max_findings) {
+		c->max_findings = c->max_findings * 2 + 8;
+		c->findings = realloc(c->findings, c->max_findings * sizeof(*f));
+	}
+	f = &c->findings[c->nr_findings++];
+	f->pos = pos;
+	f->id = id;
+	snprintf(f->msg, sizeof(f->msg), "%s", msg);
+}
+
+int cmp_finding(const void *a, const void *b)
+{
+	const struct finding *x = a, *y = b;
+
+	if (x->pos.stream != y->pos.stream)
+		return x->pos.stream - y->pos.stream;
+	if (x->pos.line != y->pos.line)
+		return x->pos.line - y->pos.line;
+	if (x->pos.pos != y->pos.pos)
+		return x->pos.pos - y->pos.pos;
+	return strcmp(region_ids[x->id], region_ids[y->id]);
+}
+
+/*
+ * What the code does with a checking begin's result: tests it (the
+ * region opens where the test says it succeeded, walk_cond()), drops it,
+ * or uses it otherwise ('ok = user_access_begin()'), where it is taken as
+ * tested: this walk follows no variable.
+ */
+enum begin_use { BEGIN_USED, BEGIN_TESTED, BEGIN_IGNORED };
+
+/* Apply primitive 'in' to every state. */
+static void event(struct ctx *c, struct instance *in, struct states *st,
+		  enum begin_use use)
+{
+	struct states out = { 0 };
+	int i;
+
+	c->nr_events++;
+	/* what verifies an open region: a check, masking, a checking begin */
+	if (in->api->kind == UA_CHECK || in->api->kind == UA_MASKED ||
+	    in->api->kind == UA_BEGIN) {
+		for (i = 0; i < c->nr_checks; i++)
+			if (c->checks[i] == in)
+				break;
+		if (i == c->nr_checks && i < ARRAY_SIZE(c->checks))
+			c->checks[c->nr_checks++] = in;
+	}
+	if (c->pass == 1 && in->api->kind == UA_UNSAFE)
+		nr_accessors++;
+	else if (c->pass == 1 && in->api->kind != UA_END &&
+		 in->api->kind != UA_CHECK && in->api->kind != UA_KERNEL)
+		nr_regions++;
+	switch (in->api->kind) {
+	case UA_BEGIN: case UA_MASKED: case UA_OPEN: case UA_SCOPED:
+		if (in->api->kind == UA_OPEN && c->nr_opens < ARRAY_SIZE(c->opens))
+			c->opens[c->nr_opens++] = in;
+		for (i = 0; i < st->n; i++) {
+			region_open(&c->sink, &in->pos, &st->s[i], &in->begin,
+				    use != BEGIN_IGNORED);
+			if (use == BEGIN_USED)
+				region_tested(&st->s[i], true);
+			add_state(&out, st->s[i]);
+		}
+		*st = out;
+		break;
+	case UA_END:
+		for (i = 0; i < st->n; i++) {
+			region_end(&c->sink, &in->pos, &st->s[i], in->api->name);
+			add_state(&out, st->s[i]);
+		}
+		*st = out;
+		break;
+	case UA_UNSAFE:
+		for (i = 0; i < st->n; i++) {
+			region_access(&c->sink, &in->pos, &st->s[i],
+				      in->api->name, in->api->mode);
+			access_in(c, in, &st->s[i]);
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+/* The states where a tested begin's result said it succeeded, or not. */
+static void tested(struct states *st, bool success)
+{
+	struct states out = { 0 };
+	int i;
+
+	for (i = 0; i < st->n; i++) {
+		region_tested(&st->s[i], success);
+		add_state(&out, st->s[i]);
+	}
+	*st = out;
+}
+
+/* The body of a primitive: its gotos and nested primitives still count. */
+static void walk_instance_stmt(struct ctx *c, struct instance *in,
+			       struct statement *stmt, struct states *st)
+{
+	struct instance *saved = c->cur;
+	struct states before = *st;
+
+	if (!in->stmt && !in->expr)
+		in->stmt = stmt;
+	event(c, in, st, BEGIN_USED);
+	c->cur = in;
+	if (in->api->kind == UA_SCOPED) {
+		c->scope_depth++;
+		walk_stmt(c, stmt, st);
+		c->scope_depth--;
+		/*
+		 * The cleanup ended it on every exit, and so any region open
+		 * around the block (a nested-region).
+		 */
+		st->n = !!before.n;
+		st->s[0] = closed_state;
+	} else {
+		walk_stmt(c, stmt, st);
+	}
+	c->cur = saved;
+}
+
+static void walk_instance_expr(struct ctx *c, struct instance *in,
+			       struct expression *expr, struct states *st,
+			       enum begin_use use)
+{
+	struct instance *saved = c->cur;
+
+	if (!in->stmt && !in->expr)
+		in->expr = expr;
+	event(c, in, st, use);
+	if (in->is_call)
+		return;
+	c->cur = in;
+	walk_expr(c, expr, st);
+	c->cur = saved;
+}
+
+/* A primitive starts at this node (and not one we are already inside). */
+static struct instance *starts_here(struct ctx *c, struct position pos)
+{
+	struct instance *in = instance_at(pos);
+
+	return in == c->cur ? NULL : in;
+}
+
+/* The checking begin expression @e is, if it is one. */
+static struct instance *begin_at(struct ctx *c, struct expression *e)
+{
+	struct instance *in;
+
+	while (e && (e->type == EXPR_CAST || e->type == EXPR_IMPLIED_CAST))
+		e = e->cast_expression;
+	if (!e)
+		return NULL;
+	in = starts_here(c, e->pos);
+	if (!in && e->type == EXPR_CALL && !muted(c, e->pos))
+		in = call_instance(c, e);
+	return in && in->api->kind == UA_BEGIN ? in : NULL;
+}
+
+/* The variable @e reads: evaluation writes 'v' as '*(&v)'. */
+static struct symbol *var_of(struct expression *e)
+{
+	while (e && (e->type == EXPR_CAST || e->type == EXPR_IMPLIED_CAST))
+		e = e->cast_expression;
+	if (e && e->type == EXPR_PREOP && e->op == '*')
+		e = e->unop;
+	return e && e->type == EXPR_SYMBOL ? e->symbol : NULL;
+}
+
+static int var_tested(struct ctx *c, struct symbol *var)
+{
+	int i;
+
+	for (i = 0; i < c->nr_tested_vars; i++)
+		if (c->tested_vars[i] == var)
+			return 1;
+	return 0;
+}
+
+/*
+ * 'var = begin()': the region is pending until a test of var, which the
+ * first pass saw if there is one; if there is none, the result is not
+ * tested.
+ */
+static void stored_begin(struct ctx *c, struct instance *in,
+			 struct expression *value, struct symbol *var,
+			 struct states *st)
+{
+	int tested = var_tested(c, var), i;
+
+	walk_instance_expr(c, in, value, st,
+			   tested ? BEGIN_TESTED : BEGIN_IGNORED);
+	for (i = 0; tested && i < st->n; i++)
+		if (st->s[i].bits & REGION_PENDING)
+			st->s[i].result = var;
+}
+
+/* A test of variable @var: where it holds a begin's result, the test's. */
+static void test_var(struct ctx *c, struct symbol *var, struct states *st,
+		     struct states *t, struct states *f)
+{
+	int i;
+
+	if (!var_tested(c, var) && c->nr_tested_vars < ARRAY_SIZE(c->tested_vars))
+		c->tested_vars[c->nr_tested_vars++] = var;
+	t->n = f->n = 0;
+	for (i = 0; i < st->n; i++) {
+		struct region_state yes = st->s[i], no = st->s[i];
+
+		if (yes.result == var) {
+			region_tested(&yes, true);
+			region_tested(&no, false);
+		}
+		add_state(t, yes);
+		add_state(f, no);
+	}
+}
+
+/* An expression whose value is dropped: the left of a comma. */
+static void walk_discarded(struct ctx *c, struct expression *e,
+			   struct states *st)
+{
+	struct instance *in = begin_at(c, e);
+
+	if (in)
+		walk_instance_expr(c, in, e, st, BEGIN_IGNORED);
+	else
+		walk_expr(c, e, st);
+}
+
+/*
+ * A condition: the states where it is true and where it is false.  A
+ * checking begin opens the region only where it returned true.
+ */
+static void walk_cond(struct ctx *c, struct expression *e, struct states *st,
+		      struct states *t, struct states *f)
+{
+	struct instance *in;
+	struct states lt, lf, rt, rf;
+
+	if (!e) {
+		*t = *st;
+		*f = *st;
+		return;
+	}
+	in = starts_here(c, e->pos);
+	if (!in && e->type == EXPR_CALL && !muted(c, e->pos))
+		in = call_instance(c, e);
+	if (in && in->api->kind == UA_BEGIN) {
+		*f = *st;
+		walk_instance_expr(c, in, e, st, BEGIN_TESTED);
+		tested(st, true);
+		*t = *st;
+		return;
+	}
+	if (in && in->api->kind == UA_KERNEL) {
+		int i;
+
+		*f = *st;
+		*t = *st;
+		for (i = 0; i < t->n; i++)
+			region_kernel_address(&t->s[i]);
+		return;
+	}
+	switch (e->type) {
+	case EXPR_PREOP:
+		if (e->op == '!' && !in) {
+			walk_cond(c, e->unop, st, f, t);
+			return;
+		}
+		break;
+	case EXPR_CAST: case EXPR_IMPLIED_CAST: case EXPR_FORCE_CAST:
+		if (!in) {
+			walk_cond(c, e->cast_expression, st, t, f);
+			return;
+		}
+		break;
+	case EXPR_COMPARE:
+		/* 'x == 0' and 'x != 0', as evaluate may write '!x' */
+		if (!in && e->right && e->right->type == EXPR_VALUE &&
+		    !e->right->value && (e->op == SPECIAL_EQUAL ||
+					 e->op == SPECIAL_NOTEQUAL)) {
+			if (e->op == SPECIAL_EQUAL)
+				walk_cond(c, e->left, st, f, t);
+			else
+				walk_cond(c, e->left, st, t, f);
+			return;
+		}
+		break;
+	case EXPR_CALL:
+		if (!in && is_builtin_expect(e->fn)) {
+			walk_cond(c, first_expression(e->args), st, t, f);
+			return;
+		}
+		break;
+	case EXPR_LOGICAL:
+		if (in)
+			break;
+		walk_cond(c, e->left, st, &lt, &lf);
+		if (e->op == SPECIAL_LOGICAL_AND) {
+			walk_cond(c, e->right, &lt, &rt, &rf);
+			*t = rt;
+			*f = lf;
+			join(f, &rf);
+		} else {
+			walk_cond(c, e->right, &lf, &rt, &rf);
+			*t = lt;
+			join(t, &rt);
+			*f = rf;
+		}
+		return;
+	case EXPR_VALUE:
+		*t = *st;
+		*f = *st;
+		if (e->value)
+			f->n = 0;
+		else
+			t->n = 0;
+		return;
+	case EXPR_COMMA:
+		if (in)
+			break;
+		walk_discarded(c, e->left, st);
+		walk_cond(c, e->right, st, t, f);
+		return;
+	default:
+		break;
+	}
+	if (!in && var_of(e)) {
+		test_var(c, var_of(e), st, t, f);
+		return;
+	}
+	walk_expr(c, e, st);
+	*t = *st;
+	*f = *st;
+}
+
+static void walk_expr(struct ctx *c, struct expression *e, struct states *st)
+{
+	struct instance *in;
+	struct expression *arg;
+	struct states t, f;
+
+	if (!e)
+		return;
+	in = starts_here(c, e->pos);
+	if (in) {
+		walk_instance_expr(c, in, e, st, BEGIN_USED);
+		return;
+	}
+	switch (e->type) {
+	case EXPR_CALL:
+		if (!muted(c, e->pos)) {
+			in = call_instance(c, e);
+			if (in) {
+				event(c, in, st, BEGIN_USED);
+				return;
+			}
+		}
+		FOR_EACH_PTR(e->args, arg) {
+			walk_expr(c, arg, st);
+		} END_FOR_EACH_PTR(arg);
+		if (!muted(c, e->pos)) {
+			check_call(c, e, st);
+			queue_inline(callee(e->fn), st);
+		}
+		break;
+	case EXPR_STATEMENT:
+		walk_stmt(c, e->statement, st);
+		break;
+	case EXPR_LOGICAL:
+		walk_cond(c, e, st, &t, &f);
+		*st = t;
+		join(st, &f);
+		break;
+	case EXPR_CONDITIONAL: case EXPR_SELECT:
+		walk_cond(c, e->conditional, st, &t, &f);
+		walk_expr(c, e->cond_true, &t);
+		walk_expr(c, e->cond_false, &f);
+		*st = t;
+		join(st, &f);
+		break;
+	case EXPR_ASSIGNMENT:
+		in = begin_at(c, e->right);
+		if (in && e->op == '=' && var_of(e->left)) {
+			stored_begin(c, in, e->right, var_of(e->left), st);
+			break;
+		}
+		/* fall through */
+	case EXPR_BINOP: case EXPR_COMPARE:
+		walk_expr(c, e->left, st);
+		walk_expr(c, e->right, st);
+		break;
+	case EXPR_COMMA:
+		walk_discarded(c, e->left, st);
+		walk_expr(c, e->right, st);
+		break;
+	case EXPR_PREOP: case EXPR_POSTOP:
+		walk_expr(c, e->unop, st);
+		break;
+	case EXPR_DEREF:
+		walk_expr(c, e->deref, st);
+		break;
+	case EXPR_CAST: case EXPR_FORCE_CAST: case EXPR_IMPLIED_CAST:
+		walk_expr(c, e->cast_expression, st);
+		break;
+	case EXPR_INITIALIZER:
+		FOR_EACH_PTR(e->expr_list, arg) {
+			walk_expr(c, arg, st);
+		} END_FOR_EACH_PTR(arg);
+		break;
+	case EXPR_IDENTIFIER:
+		walk_expr(c, e->ident_expression, st);
+		break;
+	case EXPR_INDEX:
+		walk_expr(c, e->idx_expression, st);
+		break;
+	case EXPR_POS:
+		walk_expr(c, e->init_expr, st);
+		break;
+	default:
+		break;
+	}
+}
+
+static void goto_label(struct ctx *c, struct symbol *label, struct states *st)
+{
+	if (label)
+		join(label_of(c, label), st);
+}
+
+/* Leaving a scope through a label outside it: the cleanup ran. */
+static void leave_scopes(struct ctx *c, struct states *st)
+{
+	struct states out = { 0 };
+	int i;
+
+	if (c->scope_depth)
+		return;
+	for (i = 0; i < st->n; i++)
+		add_state(&out, st->s[i].flags & REGION_SCOPED ?
+			  closed_state : st->s[i]);
+	*st = out;
+}
+
+void check_leak(struct ctx *c, struct position pos, struct states *st)
+{
+	int i;
+
+	for (i = 0; i < st->n; i++)
+		region_exit(&c->sink, &pos, &st->s[i]);
+}
+
+static void walk_loop(struct ctx *c, struct statement *stmt, struct states *st)
+{
+	struct states in, cur, t, f, exits = { 0 };
+	int pass;
+
+	walk_stmt(c, stmt->iterator_pre_statement, st);
+	in = *st;
+	for (pass = 0; pass < 2; pass++) {
+		cur = in;
+		if (stmt->iterator_pre_condition) {
+			walk_cond(c, stmt->iterator_pre_condition, &cur, &t, &f);
+			join(&exits, &f);
+			cur = t;
+		}
+		walk_stmt(c, stmt->iterator_statement, &cur);
+		join(&cur, label_of(c, stmt->iterator_continue));
+		walk_stmt(c, stmt->iterator_post_statement, &cur);
+		if (stmt->iterator_post_condition) {
+			walk_cond(c, stmt->iterator_post_condition, &cur, &t, &f);
+			join(&exits, &f);
+			cur = t;
+		}
+		join(&in, &cur);
+	}
+	join(&exits, label_of(c, stmt->iterator_break));
+	*st = exits;
+}
+
+static void walk_switch(struct ctx *c, struct statement *stmt, struct states *st)
+{
+	struct switch_ctx sw, *saved = c->sw;
+
+	walk_expr(c, stmt->switch_expression, st);
+	sw.entry = *st;
+	sw.has_default = 0;
+	c->sw = &sw;
+	st->n = 0;
+	walk_stmt(c, stmt->switch_statement, st);
+	c->sw = saved;
+	join(st, label_of(c, stmt->switch_break));
+	if (!sw.has_default)
+		join(st, &sw.entry);
+}
+
+void walk_stmt(struct ctx *c, struct statement *stmt, struct states *st)
+{
+	struct instance *in;
+	struct statement *s;
+	struct symbol *sym;
+	struct expression *e;
+	struct asm_operand *op;
+
+	if (!stmt)
+		return;
+	in = starts_here(c, stmt->pos);
+	if (in && stmt->type != STMT_EXPRESSION) {
+		walk_instance_stmt(c, in, stmt, st);
+		return;
+	}
+	switch (stmt->type) {
+	case STMT_EXPRESSION:
+		e = stmt->expression;
+		while (e && (e->type == EXPR_CAST || e->type == EXPR_IMPLIED_CAST))
+			e = e->cast_expression;
+		if (!in && e && e->type == EXPR_CALL && !muted(c, e->pos))
+			in = call_instance(c, e);
+		if (in)
+			walk_instance_expr(c, in, stmt->expression, st,
+					   BEGIN_IGNORED);
+		else
+			walk_expr(c, stmt->expression, st);
+		break;
+	case STMT_DECLARATION:
+		FOR_EACH_PTR(stmt->declaration, sym) {
+			in = begin_at(c, sym->initializer);
+			if (in)
+				stored_begin(c, in, sym->initializer, sym, st);
+			else
+				walk_expr(c, sym->initializer, st);
+		} END_FOR_EACH_PTR(sym);
+		break;
+	case STMT_COMPOUND:
+		FOR_EACH_PTR(stmt->stmts, s) {
+			walk_stmt(c, s, st);
+		} END_FOR_EACH_PTR(s);
+		break;
+	case STMT_IF: {
+		struct expression *cond = stmt->if_conditional;
+		int lit = literal_cond(cond);
+		struct states t, f;
+
+		walk_cond(c, cond, st, &t, &f);
+		/*
+		 * A branch that a constant condition rules out is reached by
+		 * no state, only at its labels: the 'if (0) { l: goto e; }'
+		 * of unsafe_put_user(); strncpy_from_user()'s
+		 * 'if (can_do_masked_user_access())' where the architecture
+		 * has no masking.
+		 */
+		if (lit >= 0)
+			(lit ? &f : &t)->n = 0;
+		walk_stmt(c, stmt->if_true, &t);
+		walk_stmt(c, stmt->if_false, &f);
+		*st = t;
+		join(st, &f);
+		break;
+	}
+	case STMT_RETURN:
+		walk_expr(c, stmt->ret_value, st);
+		check_leak(c, stmt->pos, st);
+		st->n = 0;
+		break;
+	case STMT_ITERATOR:
+		walk_loop(c, stmt, st);
+		break;
+	case STMT_SWITCH:
+		walk_switch(c, stmt, st);
+		break;
+	case STMT_CASE:
+		if (c->sw) {
+			join(st, &c->sw->entry);
+			if (!stmt->case_expression)
+				c->sw->has_default = 1;
+		}
+		walk_stmt(c, stmt->case_statement, st);
+		break;
+	case STMT_LABEL:
+		join(st, label_of(c, stmt->label_identifier));
+		leave_scopes(c, st);
+		walk_stmt(c, stmt->label_statement, st);
+		break;
+	case STMT_GOTO:
+		if (stmt->goto_label) {
+			goto_label(c, stmt->goto_label, st);
+		} else {
+			FOR_EACH_PTR(stmt->target_list, sym) {
+				goto_label(c, sym, st);
+			} END_FOR_EACH_PTR(sym);
+		}
+		st->n = 0;
+		break;
+	case STMT_ASM:
+		/* operands are evaluated first (an accessor's value may be a call) */
+		FOR_EACH_PTR(stmt->asm_inputs, op) {
+			walk_expr(c, op->expr, st);
+		} END_FOR_EACH_PTR(op);
+		FOR_EACH_PTR(stmt->asm_outputs, op) {
+			walk_expr(c, op->expr, st);
+		} END_FOR_EACH_PTR(op);
+		in = asm_instance(stmt);
+		if (in)
+			event(c, in, st, BEGIN_IGNORED);
+		/* asm goto: each label may be reached, and so may the next */
+		FOR_EACH_PTR(stmt->asm_labels, sym) {
+			goto_label(c, sym, st);
+		} END_FOR_EACH_PTR(sym);
+		break;
+	default:
+		break;
+	}
+}

@@ -237,6 +237,8 @@ static void do_call(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 		helper = block_ultimate_origin(outer);
 		through = IDENTIFIER_POINTER(DECL_NAME(helper));
 	}
+	else
+		loc = r->loc;
 	region_call(&fi->sink, &loc, st,
 		    fn ? IDENTIFIER_POINTER(DECL_NAME(fn)) : NULL, through,
 		    fn && !through && DECL_DECLARED_INLINE_P(fn));

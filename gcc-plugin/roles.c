@@ -229,8 +229,10 @@ static struct stmt_role classify_uncached(gimple *stmt)
 	 * argument.)
 	 */
 	if (n && m[0]->kind == UA_UNSAFE && call && !callee &&
-	    written_in_argument(gimple_location(stmt), gimple_call_fndecl(stmt)))
+	    written_in_argument(gimple_location(stmt), gimple_call_fndecl(stmt))) {
 		n = 0;
+		r.loc = at;	/* told at the accessor, as sparse-uaccess tells it */
+	}
 	if (!n) {
 		if (!call)
 			return r;

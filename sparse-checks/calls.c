@@ -218,6 +218,7 @@ static int own_open(const struct states *st)
 void check_call(struct ctx *c, struct expression *expr, struct states *st)
 {
 	struct symbol *sym, *bad;
+	struct position *at;
 	const char *name, *through;
 	int i, plain_inline;
 
@@ -238,9 +239,10 @@ void check_call(struct ctx *c, struct expression *expr, struct states *st)
 	name = bad == &bad_ctype ? NULL : show_ident(bad->ident);
 	through = !name || bad->ident == sym->ident ? NULL : show_ident(sym->ident);
 	plain_inline = name && !through && (bad->ctype.modifiers & MOD_INLINE);
+	/* In an accessor's argument, at the accessor, as the plugin tells it. */
+	at = c->cur && c->cur->api->kind == UA_UNSAFE ? &c->cur->pos : &expr->fn->pos;
 	for (i = 0; i < st->n; i++)
-		region_call(&c->sink, &expr->fn->pos, &st->s[i], name, through,
-			    plain_inline);
+		region_call(&c->sink, at, &st->s[i], name, through, plain_inline);
 }
 
 int is_builtin_expect(struct expression *fn)

@@ -662,7 +662,8 @@ void walk_stmt(struct ctx *c, struct statement *stmt, struct states *st)
 	}
 	case STMT_RETURN:
 		walk_expr(c, stmt->ret_value, st);
-		check_leak(c, stmt->pos, st);
+		/* at its value, where GCC places a return */
+		check_leak(c, stmt->ret_value ? stmt->ret_value->pos : stmt->pos, st);
 		st->n = 0;
 		break;
 	case STMT_ITERATOR:

@@ -19,6 +19,6 @@ int not_static(int __user *p)
  * check-error-start
  * sparse-warnings.c:9:19: warning: cast removes address space '__user' of expression
  * sparse-warnings.c:11:9: warning: __uaccess_begin() opens a region with no access_ok() or masking in not_static() [uaccess:unverified-region]
- * sparse-warnings.c:12:9: warning: not_static() returns with the region opened by __uaccess_begin() at line 11 still open [uaccess:region-leak]
+ * sparse-warnings.c:12:16: warning: not_static() returns with the region opened by __uaccess_begin() at line 11 still open [uaccess:region-leak]
  * check-error-end
  */

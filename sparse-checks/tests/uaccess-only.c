@@ -18,6 +18,6 @@ int not_static(int __user *p)
  *
  * check-error-start
  * uaccess-only.c:11:9: warning: __uaccess_begin() opens a region with no access_ok() or masking in not_static() [uaccess:unverified-region]
- * uaccess-only.c:12:9: warning: not_static() returns with the region opened by __uaccess_begin() at line 11 still open [uaccess:region-leak]
+ * uaccess-only.c:12:16: warning: not_static() returns with the region opened by __uaccess_begin() at line 11 still open [uaccess:region-leak]
  * check-error-end
  */

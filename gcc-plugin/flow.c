@@ -274,6 +274,12 @@ static void step(struct fn_info *fi, gimple *stmt, struct region_state *st,
 	case R_CALL:
 		do_call(fi, stmt, &r, st, emit);
 		break;
+	case R_SAVE:
+		region_save(st);
+		break;
+	case R_RESTORE:
+		region_restore(st);
+		break;
 	default:
 		break;
 	}
@@ -685,13 +691,14 @@ void analyse(struct fn_info *fi)
 	struct ua_flow *out = XCNEWVEC(struct ua_flow, n);
 	int *order = XNEWVEC(int, n);
 	int count = pre_and_rev_post_order_compute(NULL, order, false);
+	const char *name = IDENTIFIER_POINTER(DECL_NAME(current_function_decl));
 	bool changed = true;
 	int i;
 
 	struct region_state *entry = &in[ENTRY_BLOCK_PTR_FOR_FN(cfun)->next_bb->index].v[FLAG_ANY];
 
 	entry->bits = REGION_CLOSED;
-	if (region_in_callers_region(IDENTIFIER_POINTER(DECL_NAME(current_function_decl))))
+	if (region_in_callers_region(name) || region_may_call(name))
 		*entry = region_callers_state;
 	while (changed) {
 		changed = false;

@@ -22,11 +22,31 @@ void report_init(void)
 	reported = new key_set;
 }
 
-/* Where the source wrote it: the outermost macro's expansion point. */
+/*
+ * Where the source wrote it: what a macro's argument holds, where the
+ * argument spells it (a macro is defined before it is used, so what is
+ * spelled at or after the outermost macro's use, in its file, is no part
+ * of a macro's body); what a macro's body makes, at the outermost
+ * macro's expansion point.  So a call in pr_err()'s third line is told
+ * on that line, as sparse-uaccess tells it.
+ */
 location_t source_loc(location_t loc)
 {
-	return linemap_resolve_location(line_table, loc,
-					LRK_MACRO_EXPANSION_POINT, NULL);
+	location_t used = linemap_resolve_location(line_table, loc,
+						   LRK_MACRO_EXPANSION_POINT, NULL);
+	location_t spelled;
+	expanded_location u, s;
+
+	if (used == loc)
+		return loc;
+	spelled = linemap_resolve_location(line_table, loc,
+					   LRK_SPELLING_LOCATION, NULL);
+	u = expand_location(used);
+	s = expand_location(spelled);
+	if (u.file && s.file && !strcmp(u.file, s.file) &&
+	    (s.line > u.line || (s.line == u.line && s.column >= u.column)))
+		return spelled;
+	return used;
 }
 
 static unsigned HOST_WIDE_INT key_of(location_t loc, enum region_id id)

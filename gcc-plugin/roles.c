@@ -143,6 +143,10 @@ static enum role call_role(const struct uaccess_name *u)
 		return R_END;
 	case UA_CHECK:
 		return R_CHECK;
+	case UA_SAVE:
+		return R_SAVE;
+	case UA_RESTORE:
+		return R_RESTORE;
 	default:
 		return R_PART;
 	}
@@ -165,19 +169,6 @@ static bool scope_cleanup(gimple *stmt)
 	       POINTER_TYPE_P(TREE_TYPE(TREE_OPERAND(arg, 0)));
 }
 
-/* Whether @loc was spelled at its outermost macro's invocation. */
-static bool from_macro_argument(location_t loc)
-{
-	expanded_location spelled, used;
-
-	spelled = expand_location(linemap_resolve_location(line_table, loc,
-					LRK_SPELLING_LOCATION, NULL));
-	used = expand_location(linemap_resolve_location(line_table, loc,
-					LRK_MACRO_EXPANSION_POINT, NULL));
-	return spelled.file && used.file && !strcmp(spelled.file, used.file) &&
-	       spelled.line == used.line;
-}
-
 /*
  * Whether a call at @loc to @fn (NULL_TREE: through a pointer) that an
  * accessor's expansion holds is the source's own, written in the
@@ -191,15 +182,18 @@ static bool from_macro_argument(location_t loc)
  */
 static bool written_in_argument(location_t loc, tree fn)
 {
-	expanded_location spelled;
+	expanded_location spelled, used;
 
-	if (from_macro_argument(loc))
-		return true;
+	spelled = expand_location(linemap_resolve_location(line_table, loc,
+					LRK_SPELLING_LOCATION, NULL));
+	used = expand_location(linemap_resolve_location(line_table, loc,
+					LRK_MACRO_EXPANSION_POINT, NULL));
+	if (spelled.file && used.file && !strcmp(spelled.file, used.file) &&
+	    spelled.line == used.line)
+		return true;	/* spelled at the outermost macro's invocation */
 	if (!fn || TREE_CODE(fn) != FUNCTION_DECL || !DECL_NAME(fn) || uaccess_safe(fn) ||
 	    region_implements_api(IDENTIFIER_POINTER(DECL_NAME(fn)), DECL_SOURCE_FILE(fn)))
 		return false;
-	spelled = expand_location(linemap_resolve_location(line_table, loc,
-					LRK_SPELLING_LOCATION, NULL));
 	return spelled.file && strcmp(spelled.file, DECL_SOURCE_FILE(fn));
 }
 
@@ -264,8 +258,8 @@ static struct stmt_role classify_uncached(gimple *stmt)
 		r.role = R_ACCESS;
 		return r;
 	}
-	if (top->kind == UA_CHECK) {
-		r.role = R_CHECK;
+	if (top->kind == UA_CHECK || top->kind == UA_SAVE || top->kind == UA_RESTORE) {
+		r.role = call_role(top);
 		return r;
 	}
 	r.role = R_PART;
@@ -411,8 +405,8 @@ static struct stmt_role classify_inlined(gimple *stmt)
 	case UA_ACCESS:
 		r.role = R_PART;
 		break;
-	case UA_CHECK:
-		r.role = R_CHECK;
+	case UA_CHECK: case UA_SAVE: case UA_RESTORE:
+		r.role = call_role(u);
 		break;
 	default:
 		r.role = switch_role(stack, i, &r.primitive);

@@ -205,8 +205,12 @@ static unsigned int uaccess_execute(void)
 
 	functions_seen++;
 	note_empty_primitive();
-	/* Most functions never touch the API: skip them cheaply. */
-	if (!scan_function(&a.fi))
+	/*
+	 * Most functions never touch the API: skip them cheaply.  What a
+	 * region may call starts in one (region_may_call()).
+	 */
+	if (!scan_function(&a.fi) &&
+	    !region_may_call(IDENTIFIER_POINTER(DECL_NAME(current_function_decl))))
 		return 0;
 	/* The API's own primitives are no helpers: their callers are checked. */
 	if (region_implements_api(IDENTIFIER_POINTER(DECL_NAME(current_function_decl)),

@@ -37,6 +37,8 @@ enum role {
 	R_END,		/* closes it */
 	R_ACCESS,	/* an unsafe_*() accessor */
 	R_CHECK,	/* access_ok(), masking */
+	R_SAVE,		/* user_access_save(): off, whatever it was */
+	R_RESTORE,	/* user_access_restore() */
 };
 
 struct stmt_role {

@@ -75,6 +75,7 @@ static bool build_trap(const char *name)
 static const struct uaccess_name *model_sorted[COUNT(uaccess_names)];
 static const char *safe_sorted[COUNT(uaccess_names) + COUNT(objtool_safe) +
 			       COUNT(compiler_safe)];
+static const char *objtool_sorted[COUNT(objtool_safe)];
 
 static int cmp_entry(const void *a, const void *b)
 {
@@ -91,11 +92,12 @@ static void sort_names(void)
 		safe_sorted[n++] = uaccess_names[i].name;
 	}
 	for (i = 0; i < COUNT(objtool_safe); i++)
-		safe_sorted[n++] = objtool_safe[i];
+		safe_sorted[n++] = objtool_sorted[i] = objtool_safe[i];
 	for (i = 0; i < COUNT(compiler_safe); i++)
 		safe_sorted[n++] = compiler_safe[i];
 	qsort(model_sorted, COUNT(model_sorted), sizeof(*model_sorted), cmp_entry);
 	qsort(safe_sorted, n, sizeof(*safe_sorted), cmp_name);
+	qsort(objtool_sorted, COUNT(objtool_sorted), sizeof(*objtool_sorted), cmp_name);
 }
 
 static void names_sorted(void)
@@ -193,6 +195,21 @@ bool region_range_checked_by_arch(const char *file)
 bool region_in_callers_region(const char *function)
 {
 	return !strncmp(function, "__unsafe_", 9);
+}
+
+/*
+ * What objtool lets a region call (its uaccess-safe list), it checks as
+ * entered with user access on: the sanitizers' reports and the stack
+ * protector's failure (__stack_chk_fail()) start in their caller's
+ * region, and call anything else only once user_access_save() has
+ * turned user access off.
+ */
+bool region_may_call(const char *function)
+{
+	names_sorted();
+	/* asked of every function the plugin compiles */
+	return bsearch(&function, objtool_sorted, COUNT(objtool_sorted),
+		       sizeof(*objtool_sorted), cmp_name);
 }
 
 const struct region_state region_callers_state = { REGION_OPEN, 0, REGION_CALLERS };
@@ -479,7 +496,7 @@ void region_open(struct region_sink *sink, const void *where,
 	st->end_modes = end_modes_of(b);
 	st->begin = b;
 	st->result = NULL;
-	st->flags &= ~(REGION_BLIND | REGION_MAYBE | REGION_SCOPED);
+	st->flags &= ~(REGION_BLIND | REGION_MAYBE | REGION_SCOPED | REGION_SAVED);
 	if (b->kind == UA_SCOPED)
 		st->flags |= REGION_SCOPED;
 }
@@ -514,6 +531,26 @@ void region_kernel_address(struct region_state *st)
 }
 
 /*
+ * user_access_save(): user access off on every path; where a region was
+ * open, its restore will open it again.
+ */
+void region_save(struct region_state *st)
+{
+	if (st->bits & (REGION_OPEN | REGION_PENDING))
+		st->flags |= REGION_SAVED;
+	st->bits = REGION_CLOSED;
+}
+
+/* user_access_restore(): what the save closed is open again. */
+void region_restore(struct region_state *st)
+{
+	if (!(st->flags & REGION_SAVED))
+		return;
+	st->bits = REGION_OPEN;
+	st->flags &= ~REGION_SAVED;
+}
+
+/*
  * An end closes the modes it names: where they are different
  * instructions (powerpc's KUAP: book3s/32 never locks reads, so a read
  * end leaves user memory writable), an end that does not name every
@@ -545,7 +582,7 @@ void region_end(struct region_sink *sink, const void *where,
 	st->end_modes = 0;
 	st->begin = NULL;
 	st->result = NULL;
-	st->flags &= ~(REGION_BLIND | REGION_MAYBE | REGION_SCOPED);
+	st->flags &= ~(REGION_BLIND | REGION_MAYBE | REGION_SCOPED | REGION_SAVED);
 }
 
 void region_access(struct region_sink *sink, const void *where,
@@ -586,7 +623,11 @@ void region_call(struct region_sink *sink, const void *where,
 	if (!(st->bits & (REGION_OPEN | REGION_PENDING)) ||
 	    (st->flags & (REGION_BLIND | REGION_INHERITED)))
 		return;
-	if (!callee)
+	if (callee && (st->flags & REGION_CALLERS) && region_may_call(sink->fn))
+		say(sink, where, REGION_CALL_IN_REGION,
+		    "call to %s() before user_access_save(): a user-access region may call %s() (objtool's uaccess-safe list)",
+		    callee, sink->fn);
+	else if (!callee)
 		say(sink, where, REGION_CALL_IN_REGION,
 		    "indirect call with a user-access region open");
 	else if (through)

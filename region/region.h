@@ -44,6 +44,7 @@ enum region_flags {
 	REGION_MAYBE = 16,	/* an inline helper ran in it and may have ended it */
 	REGION_CALLERS = 32,	/* the region of the caller of an __unsafe_*() function */
 	REGION_KERNEL = 64,	/* on every path, is_kernel_addr() held: no region needed */
+	REGION_SAVED = 128,	/* closed by user_access_save(): its restore reopens it */
 };
 
 /* A begin, as the front end saw it. */
@@ -110,6 +111,7 @@ const struct uaccess_name *region_model_name(const char *name);
 bool region_implements_api(const char *function, const char *file);
 bool region_range_checked_by_arch(const char *file);
 bool region_in_callers_region(const char *function);
+bool region_may_call(const char *function);
 extern const struct region_state region_callers_state;
 const char *region_mode_name(unsigned int mode);
 
@@ -122,6 +124,8 @@ void region_open(struct region_sink *sink, const void *where,
 		 bool tested);
 void region_tested(struct region_state *st, bool success);
 void region_kernel_address(struct region_state *st);
+void region_save(struct region_state *st);
+void region_restore(struct region_state *st);
 void region_end(struct region_sink *sink, const void *where,
 		struct region_state *st, const char *name);
 void region_access(struct region_sink *sink, const void *where,

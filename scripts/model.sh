@@ -79,6 +79,8 @@ enum uaccess_kind {
 	UA_CHECK,	/* checks a range or masks a pointer */
 	UA_SAFE,	/* runs with user access on: allowed in a region */
 	UA_KERNEL,	/* tests that an address is the kernel's */
+	UA_SAVE,	/* turns user access off, whatever it was */
+	UA_RESTORE,	/* puts back what UA_SAVE turned off */
 };
 
 enum uaccess_mode {

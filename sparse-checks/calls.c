@@ -215,7 +215,8 @@ static int own_open(const struct states *st)
  * A call in an inline helper that continues its caller's region was
  * reported at the caller, "through inline ...".
  */
-void check_call(struct ctx *c, struct expression *expr, struct states *st)
+void check_call(struct ctx *c, struct expression *expr, struct states *st,
+		struct position *told)
 {
 	struct symbol *sym, *bad;
 	struct position *at;
@@ -239,8 +240,12 @@ void check_call(struct ctx *c, struct expression *expr, struct states *st)
 	name = bad == &bad_ctype ? NULL : show_ident(bad->ident);
 	through = !name || bad->ident == sym->ident ? NULL : show_ident(sym->ident);
 	plain_inline = name && !through && (bad->ctype.modifiers & MOD_INLINE);
-	/* In an accessor's argument, at the accessor, as the plugin tells it. */
-	at = c->cur && c->cur->api->kind == UA_UNSAFE ? &c->cur->pos : &expr->fn->pos;
+	/*
+	 * In an accessor's argument, at the accessor; as another call's
+	 * argument, at the place GCC gives it (@told); as the plugin tells it.
+	 */
+	at = c->cur && c->cur->api->kind == UA_UNSAFE ? &c->cur->pos :
+	     told ? told : &expr->fn->pos;
 	for (i = 0; i < st->n; i++)
 		region_call(&c->sink, at, &st->s[i], name, through, plain_inline);
 }

@@ -611,21 +611,12 @@ static void check_place(struct ctx *c, struct instance *b, struct instance *in)
 			       &b->begin);
 }
 
-static struct expression *no_casts(struct expression *e)
-{
-	while (e && (e->type == EXPR_CAST || e->type == EXPR_FORCE_CAST ||
-		     e->type == EXPR_IMPLIED_CAST))
-		e = e->cast_expression;
-	return e;
-}
-
-/* A variable's value: sparse evaluates the name 'p' as '*(&p)'. */
+/* Whether @e reads the variable named @ident. */
 static int names(struct expression *e, struct ident *ident)
 {
-	e = no_casts(e);
-	return e && e->type == EXPR_PREOP && e->op == '*' &&
-	       e->unop->type == EXPR_SYMBOL && e->unop->symbol &&
-	       e->unop->symbol->ident == ident;
+	struct symbol *var = var_of(e);
+
+	return var && var->ident == ident;
 }
 
 /*
@@ -643,7 +634,7 @@ static int less_an_amount(struct expression *e, struct ident *from)
 {
 	long long v;
 
-	e = no_casts(e);
+	e = strip_casts(e);
 	return e && e->type == EXPR_BINOP && e->op == '-' &&
 	       names(e->left, from) && !constant(e->right, &v);
 }
@@ -655,7 +646,7 @@ static int count_store(struct expression *e, const void *data)
 
 	if (e->type == EXPR_SYMBOL && e->symbol && e->symbol->ident == st->var)
 		st->uses++;
-	else if (names(e, st->var))
+	else if (e->type == EXPR_PREOP && e->op == '*' && names(e, st->var))
 		st->values++;
 	else if (e->type == EXPR_ASSIGNMENT && names(e->left, st->var)) {
 		st->n++;
@@ -677,13 +668,17 @@ static int symbol_named(struct expression *e, const void *data)
 /*
  * Whether the pointer accessor @in goes through is set once in the
  * function, to the pointer @from less an amount (as the plugin sees it:
- * one definition, 'p = from - n').
+ * one definition, 'p = from - n').  The body is walked once for each
+ * pair of pointers in a row: a loop's accessors go through the same.
  */
 static int set_before(struct ctx *c, struct instance *in, struct ident *from)
 {
 	struct stores st = { in->ptr, from, 0, 0, 0, 0 };
-	struct expression *var = find_at(in, symbol_named, in->ptr);
+	struct expression *var;
 
+	if (c->before.var == in->ptr && c->before.from == from)
+		return c->before.set;
+	var = find_at(in, symbol_named, in->ptr);
 	if (!var || var->symbol->ctype.modifiers & MOD_STATIC)
 		return 0;
 	if (var->symbol->initializer) {
@@ -691,7 +686,10 @@ static int set_before(struct ctx *c, struct instance *in, struct ident *from)
 		st.less = less_an_amount(var->symbol->initializer, from);
 	}
 	find_in_stmt(c->body, count_store, &st, 0);
-	return st.n == 1 && st.less && st.uses == st.values;
+	c->before.var = in->ptr;
+	c->before.from = from;
+	c->before.set = st.n == 1 && st.less && st.uses == st.values;
+	return c->before.set;
 }
 
 /* An accessor in a region of one begin: does the begin cover it? */

@@ -114,6 +114,7 @@ struct ctx {
 	char fn_name[100];		/* show_ident()'s buffers rotate */
 	int pass;
 	struct instance *cur;		/* the primitive being walked into */
+	struct position *arg_of;	/* where the call walked is told, as an argument */
 	int scope_depth;
 	struct label_states *labels;
 	int nr_labels, max_labels;
@@ -130,6 +131,10 @@ struct ctx {
 	struct symbol *tested_vars[64];
 	int nr_tested_vars;
 	int nr_events;			/* primitives met in this pass */
+	struct {			/* set_before()'s last answer */
+		struct ident *var, *from;
+		int set;
+	} before;
 };
 
 extern struct instance *call_hash[INST_HASH];
@@ -166,7 +171,8 @@ const struct uaccess_name *wrapper_alias(struct position pos, struct ident *call
 /* calls.c */
 struct instance *call_instance(struct ctx *c, struct expression *expr);
 struct symbol *callee(struct expression *fn);
-void check_call(struct ctx *c, struct expression *expr, struct states *st);
+void check_call(struct ctx *c, struct expression *expr, struct states *st,
+		struct position *told);
 int is_builtin_expect(struct expression *fn);
 int literal_cond(struct expression *e);
 int muted(struct ctx *c, struct position pos);
@@ -179,6 +185,8 @@ void access_in(struct ctx *c, struct instance *in,
 void add_state(struct states *st, struct region_state s);
 void check_leak(struct ctx *c, struct position pos, struct states *st);
 int cmp_finding(const void *a, const void *b);
+struct expression *strip_casts(struct expression *e);
+struct symbol *var_of(struct expression *e);
 void join(struct states *to, const struct states *from);
 void report(struct region_sink *sink, const void *where,
 	    enum region_id id, const char *msg);

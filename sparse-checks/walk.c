@@ -146,7 +146,8 @@ static void event(struct ctx *c, struct instance *in, struct states *st,
 	if (c->pass == 1 && in->api->kind == UA_UNSAFE)
 		nr_accessors++;
 	else if (c->pass == 1 && in->api->kind != UA_END &&
-		 in->api->kind != UA_CHECK && in->api->kind != UA_KERNEL)
+		 in->api->kind != UA_CHECK && in->api->kind != UA_KERNEL &&
+		 in->api->kind != UA_SAVE && in->api->kind != UA_RESTORE)
 		nr_regions++;
 	switch (in->api->kind) {
 	case UA_BEGIN: case UA_MASKED: case UA_OPEN: case UA_SCOPED:
@@ -164,6 +165,16 @@ static void event(struct ctx *c, struct instance *in, struct states *st,
 	case UA_END:
 		for (i = 0; i < st->n; i++) {
 			region_end(&c->sink, &in->pos, &st->s[i], in->api->name);
+			add_state(&out, st->s[i]);
+		}
+		*st = out;
+		break;
+	case UA_SAVE: case UA_RESTORE:
+		for (i = 0; i < st->n; i++) {
+			if (in->api->kind == UA_SAVE)
+				region_save(&st->s[i]);
+			else
+				region_restore(&st->s[i]);
 			add_state(&out, st->s[i]);
 		}
 		*st = out;
@@ -244,13 +255,21 @@ static struct instance *starts_here(struct ctx *c, struct position pos)
 	return in == c->cur ? NULL : in;
 }
 
+/* @e without the casts around it, __force ones too. */
+struct expression *strip_casts(struct expression *e)
+{
+	while (e && (e->type == EXPR_CAST || e->type == EXPR_FORCE_CAST ||
+		     e->type == EXPR_IMPLIED_CAST))
+		e = e->cast_expression;
+	return e;
+}
+
 /* The checking begin expression @e is, if it is one. */
 static struct instance *begin_at(struct ctx *c, struct expression *e)
 {
 	struct instance *in;
 
-	while (e && (e->type == EXPR_CAST || e->type == EXPR_IMPLIED_CAST))
-		e = e->cast_expression;
+	e = strip_casts(e);
 	if (!e)
 		return NULL;
 	in = starts_here(c, e->pos);
@@ -260,10 +279,9 @@ static struct instance *begin_at(struct ctx *c, struct expression *e)
 }
 
 /* The variable @e reads: evaluation writes 'v' as '*(&v)'. */
-static struct symbol *var_of(struct expression *e)
+struct symbol *var_of(struct expression *e)
 {
-	while (e && (e->type == EXPR_CAST || e->type == EXPR_IMPLIED_CAST))
-		e = e->cast_expression;
+	e = strip_casts(e);
 	if (e && e->type == EXPR_PREOP && e->op == '*')
 		e = e->unop;
 	return e && e->type == EXPR_SYMBOL ? e->symbol : NULL;
@@ -439,10 +457,12 @@ static void walk_cond(struct ctx *c, struct expression *e, struct states *st,
 
 static void walk_expr(struct ctx *c, struct expression *e, struct states *st)
 {
+	struct position *told = c->arg_of;
 	struct instance *in;
 	struct expression *arg;
 	struct states t, f;
 
+	c->arg_of = NULL;
 	if (!e)
 		return;
 	in = starts_here(c, e->pos);
@@ -459,11 +479,17 @@ static void walk_expr(struct ctx *c, struct expression *e, struct states *st)
 				return;
 			}
 		}
+		/*
+		 * GCC gives a call that is another's argument, with no
+		 * conversion between, the place of that call.
+		 */
 		FOR_EACH_PTR(e->args, arg) {
+			if (arg && arg->type == EXPR_CALL)
+				c->arg_of = told ? told : &e->fn->pos;
 			walk_expr(c, arg, st);
 		} END_FOR_EACH_PTR(arg);
 		if (!muted(c, e->pos)) {
-			check_call(c, e, st);
+			check_call(c, e, st, told);
 			queue_inline(callee(e->fn), st);
 		}
 		break;
@@ -614,9 +640,7 @@ void walk_stmt(struct ctx *c, struct statement *stmt, struct states *st)
 	}
 	switch (stmt->type) {
 	case STMT_EXPRESSION:
-		e = stmt->expression;
-		while (e && (e->type == EXPR_CAST || e->type == EXPR_IMPLIED_CAST))
-			e = e->cast_expression;
+		e = strip_casts(stmt->expression);
 		if (!in && e && e->type == EXPR_CALL && !muted(c, e->pos))
 			in = call_instance(c, e);
 		if (in)

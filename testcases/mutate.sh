@@ -5,12 +5,15 @@
 # object of its tree by both region checkers, their findings compared.
 # Sourced after lib.sh, with the script's first argument: none (x86_64),
 # a GCC version N (the plugin alone, gcc-N, in the chroot's 7.2 build
-# directory) or an architecture, arm64, powerpc or riscv (its 7.2
-# defconfig build directory, cross compiler and plugin).
+# directory), an architecture, arm64, powerpc or riscv (its 7.2
+# defconfig build directory, cross compiler and plugin), or allmodconfig
+# (the x86_64 allmodconfig build directories of both trees, which build
+# what the defconfig leaves out: the sanitizers' runtimes).
 
-gcc= arch=
+gcc= arch= allmod=
 case ${1:-} in
 arm64|powerpc|riscv) arch=$1 ;;
+allmodconfig) allmod=yes ;;
 *) gcc=${1:-} ;;
 esac
 sparse=$top/sparse-checks/sparse-uaccess
@@ -69,7 +72,8 @@ build()
 	mk=$dir
 	while [ ! -f "$kdir/$mk/Makefile" ]; do mk=$(dirname "$mk"); done
 	printf 'obj-y := %s.o\nccflags-y := -I%s -I%s %s\n' "$base" "$d" "$kdir/$mk" "$first" > "${chroot_root:-}$d/Kbuild"
-	sed -n "s|^CFLAGS_$(basename "$base")\.o\([[:space:]]*+*=\)|CFLAGS_$base.o\1|p" \
+	# Its flags, and what is removed or not instrumented, by its name.
+	sed -n "s#^\(CFLAGS\|CFLAGS_REMOVE\|[A-Z]*_SANITIZE\|KCOV_INSTRUMENT\)_$(basename "$base")\.o\([[:space:]]*[:+]*=\)#\1_$base.o\2#p" \
 		"$kdir/$mk/Makefile" >> "${chroot_root:-}$d/Kbuild"
 	# -Wno-error: a mutant may warn (an unused result, a declaration
 	# after a statement), and CONFIG_WERROR must not stop it.
@@ -83,6 +87,9 @@ build()
 		# shellcheck disable=SC2046 # ARCH=.. CROSS_COMPILE=..
 		flock "$xbuild/.uabatch.lock" make -s -C "$xbuild" \
 			$(sh "$top/scripts/make-args.sh" "$xbuild") M="$d" "$@" "$base.o"
+	elif [ -n "$allmod" ]; then
+		flock "$cache/build-$ver-x86_64/.uabatch.lock" \
+			make -s -C "$cache/build-$ver-x86_64" M="$d" "$@" "$base.o"
 	else
 		flock "$kdir/../linux-$ver.lock" make -s -C "$kdir" M="$d" "$@" "$base.o"
 	fi > "$work/build.log" 2>&1 ||
@@ -97,6 +104,7 @@ build()
 	cp "${chroot_root:-}$d/$base.o" "${chroot_root:-}$work/copy.o"
 	objtool=$kdir/tools/objtool/objtool
 	[ -z "$gcc" ] || objtool=/build-7.2-gcc-$gcc/tools/objtool/objtool
+	[ -z "$allmod" ] || objtool=$cache/build-$ver-x86_64/tools/objtool/objtool
 	if [ -n "$gcc" ]; then
 		sh "$top/scripts/gcc-versions.sh" run "$objtool" --hacks=jump_label \
 			--hacks=noinstr --orc --retpoline --rethunk --static-call \
@@ -117,7 +125,7 @@ baseline()
 		build "$ver" "$kdir/$file" "$file" "$e"
 		[ -s "$work/$e" ] && { cat "$work/$e" >&2; die "$ver $file: $e: false positives"; }
 	done
-	echo "$ver${gcc:+ gcc-$gcc}${arch:+ $arch} $file: unmutated: no finding"
+	echo "$ver${gcc:+ gcc-$gcc}${arch:+ $arch}${allmod:+ allmodconfig} $file: unmutated: no finding"
 }
 
 # mutant VERSION FILE FUNCTION NAME ID AWK-PROGRAM [SPARSE-BLIND]
@@ -135,7 +143,7 @@ mutant()
 	built_here "$ver" || return 0
 	kdir=$(ktree "$ver")
 	awk -v fn="$fn" '
-	!s && ($0 ~ "^[a-z].*[ *]" fn "\\(" || $0 ~ "^(COMPAT_)?SYSCALL_DEFINE[0-9]\\(" fn ",") { s = 1 }
+	!s && ($0 ~ "^[a-z_].*[ *]" fn "\\(" || $0 ~ "^(COMPAT_)?SYSCALL_DEFINE[0-9]\\(" fn ",") { s = 1 }
 	{ in_fn = s == 1 }
 	s == 1 && /^}/ { s = 2 }
 	'"$prog" "$kdir/$file" > "$work/mut.c"
@@ -166,9 +174,11 @@ mutant()
 		die "$ver $name: the engines disagree (- gcc, + sparse)"
 	fi
 	otool="objtool clean"
-	[ -s "$work/objtool" ] && otool="objtool warns: $(head -1 "$work/objtool" | sed 's/.*: warning: objtool: //')"
+	# objtool's first warning of the function, or of the object
+	[ -s "$work/objtool" ] && otool="objtool warns: $({ grep -F " $fn+" "$work/objtool" || :; cat "$work/objtool"; } |
+		head -1 | sed 's/.*: warning: objtool: //')"
 	[ -z "$arch" ] || otool="no objtool on $arch"
-	echo "$ver${gcc:+ gcc-$gcc}${arch:+ $arch} $name: $id at line $line of ${told_in:-$file}; $(wc -l < "$work/gcc") findings; $otool"
+	echo "$ver${gcc:+ gcc-$gcc}${arch:+ $arch}${allmod:+ allmodconfig} $name: $id at line $line of ${told_in:-$file}; $(wc -l < "$work/gcc") findings; $otool"
 }
 
 # header_mutant HOST VERSION HEADER FUNCTION NAME ID AWK-PROGRAM: a

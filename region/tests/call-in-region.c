@@ -210,3 +210,79 @@ int plain_inline_in_scope(int __user *p, int v)
 efault:
 	return -EFAULT;
 }
+
+/*
+ * What objtool lets a region call (its uaccess-safe list) it checks as
+ * entered with user access on: the stack protector's failure calls
+ * panic() only once user_access_save() turned it off (upstream
+ * 72c774aa9d1e) ...
+ */
+void __stack_chk_fail(void)
+{
+	unsigned long flags = user_access_save();
+
+	_printk("stack-protector: Kernel stack is corrupted\n");
+	user_access_restore(flags);
+}
+
+/* ... which a sanitizer's report forgot (d08965a27e84) ... */
+void __ubsan_handle_load_invalid_value(void *data, void *val)
+{
+	_printk("load of an invalid value\n"); /* { dg-warning "call-in-region" } */
+}
+
+/* ... and after the restore, user access is on again. */
+void __ubsan_handle_shift_out_of_bounds(void *data, void *lhs, void *rhs)
+{
+	unsigned long flags = user_access_save();
+
+	_printk("shift out of bounds\n");
+	user_access_restore(flags);
+	helper(1); /* { dg-warning "call-in-region" } */
+}
+
+/* A save in a region of one's own: the restore opens it again. */
+int saved_in_region(int __user *p, int a)
+{
+	unsigned long flags;
+
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	flags = user_access_save();
+	helper(a);
+	user_access_restore(flags);
+	unsafe_put_user(a, p, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+extern int plain(int v);
+extern long widened(long v);
+#define log_two(fmt, ...)	_printk(fmt, ##__VA_ARGS__)
+
+/*
+ * Where a call is told: GCC gives one that is another call's argument,
+ * with no conversion between, the place of that call (and each line
+ * says one finding of an id); a call that converts, or that a macro's
+ * argument spells, is told where it is written.
+ */
+int calls_in_arguments(int __user *p, int a)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	_printk("%d\n", /* { dg-warning "call-in-region" } */
+		plain(a));
+	widened( /* { dg-warning "call-in-region" } */
+		plain(a)); /* { dg-warning "call-in-region" } */
+	log_two("%d %d\n", a, /* { dg-warning "call-in-region" } */
+		1 + plain(a)); /* { dg-warning "call-in-region" } */
+	unsafe_put_user(a, p, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}

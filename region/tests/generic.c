@@ -155,3 +155,17 @@ int checked_then_accessed(int __user *p, int a)
 		return -EFAULT;
 	return __put_user(a, p);
 }
+
+/* The generic user_access_save() is an inline function that does nothing. */
+void __stack_chk_fail(void)
+{
+	unsigned long flags = user_access_save();
+
+	_printk("stack-protector\n");
+	user_access_restore(flags);
+}
+
+void __ubsan_handle_load_invalid_value(void *data, void *val)
+{
+	_printk("load of an invalid value\n"); /* { dg-warning "call-in-region" } */
+}

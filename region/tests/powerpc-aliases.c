@@ -31,3 +31,17 @@ efault:
 	user_write_access_end();
 	return -EFAULT;
 }
+
+/* user_access_save() is KUAP's own save, behind an alias of its name. */
+void __stack_chk_fail(void)
+{
+	unsigned long flags = user_access_save();
+
+	helper(0);
+	user_access_restore(flags);
+}
+
+void __ubsan_handle_load_invalid_value(void *data, void *val)
+{
+	helper(1); /* { dg-warning "call-in-region" } */
+}

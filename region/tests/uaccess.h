@@ -99,6 +99,22 @@ static inline void __user *mask_user_address(const void __user *ptr)
 
 #include "uaccess_scoped.h"
 
+/* What a function that a region may call turns user access off with. */
+static __always_inline unsigned long smap_save(void)
+{
+	unsigned long flags;
+
+	asm volatile("# smap_save" : "=rm" (flags) : : "memory", "cc");
+	return flags;
+}
+
+static __always_inline void smap_restore(unsigned long flags)
+{
+	asm volatile("# smap_restore" : : "g" (flags) : "memory", "cc");
+}
+#define user_access_save()	smap_save()
+#define user_access_restore(x)	smap_restore(x)
+
 extern int _printk(const char *fmt, ...);
 #define printk _printk
 extern void kasan_report(unsigned long addr);

@@ -38,6 +38,21 @@ static __always_inline bool user_write_access_begin(const void __user *ptr, size
 #define user_write_access_begin	user_write_access_begin
 #define user_write_access_end	prevent_current_write_to_user
 
+static __always_inline unsigned long prevent_user_access_return(void)
+{
+	unsigned long flags;
+
+	__asm__ __volatile__ ("# mfspr %0, SPRN_KUAP; mtspr SPRN_KUAP" : "=r" (flags) : : "memory");
+	return flags;
+}
+
+static __always_inline void restore_user_access(unsigned long flags)
+{
+	__asm__ __volatile__ ("# mtspr SPRN_KUAP, %0" : : "r" (flags) : "memory");
+}
+#define user_access_save	prevent_user_access_return
+#define user_access_restore	restore_user_access
+
 #define unsafe_put_user(x, ptr, label)					\
 	__asm__ goto ("# stw %0, 0(%1)" : : "r" (x), "r" (ptr) : : label)
 

@@ -8,20 +8,28 @@
 # region checkers must report it at the marked line with the same
 # findings (mutate.sh), and neither may report its id on the tree's own
 # file, which carries the fix.  With an architecture (arm64, powerpc,
-# riscv): the 7.2 cases that it builds, in its 7.2 build directory.
+# riscv): the 7.2 cases that it builds, in its 7.2 build directory; with
+# allmodconfig, the cases only the x86_64 allmodconfig builds.
 
 . "$(dirname "$0")/../lib.sh"
 . "$top/testcases/mutate.sh"
 
 # real_bug COMMIT VERSION FILE FUNCTION ID AWK-PROGRAM [SPARSE-BLIND]
+sanitizer=
 real_bug()
 {
 	commit=$1 ver=$2 file=$3 fn=$4 id=$5 prog=$6 blind=${7:-}
 	built_here "$ver" || return 0
+	[ -z "$allmod" ] || [ -n "$sanitizer" ] || return 0
 	kdir=$(ktree "$ver")
 	for e in $engines; do
-		build "$ver" "$kdir/$file" "$file" "$e" "$host"
-		! grep " $id " "$work/$e" >&2 ||
+		# The tree's file once, for every case in it.
+		fixed=$work/fixed.$(echo "$ver $file $e $host" | tr ' /' '._')
+		[ -f "$fixed" ] || {
+			build "$ver" "$kdir/$file" "$file" "$e" "$host"
+			cp "$work/$e" "$fixed"
+		}
+		! grep " $id " "$fixed" >&2 ||
 			die "$commit: $e: $id on $ver's $file, which has the fix"
 	done
 	mutant "$ver" "$file" "$fn" "$commit" "$id" "$prog" "$blind"
@@ -114,6 +122,59 @@ masking && real_bug 4322c8f81c58 7.2 lib/strnlen_user.c strnlen_user mode-mismat
 	in_fn && sub(/masked_user_read_access_begin\(str\)/, "masked_user_access_begin(str)") { }
 	in_fn && /^\t\tuser_read_access_end\(\);$/ && !done++ { $0 = $0 " /* mutant */" } { print }'
 
+# get_futex_key() writes the NUMA node back through a region opened for
+# reading (futex_put_value(), since folded into put_user_inline(): "futex:
+# Use user_write_access_begin/_end() in futex_put_value()").
+real_bug dfb36e4a8db0 7.2 kernel/futex/core.c get_futex_key mode-mismatch '
+	in_fn && /^\t\tif \(node_updated && put_user_inline\(node, naddr\)\)$/ {
+		getline
+		print "\t\tif (node_updated) {"
+		print "\t\t\tscoped_user_read_access(naddr, efault)"
+		print "\t\t\t\tunsafe_put_user(node, naddr, efault); /* mutant */"
+		print "\t\t\tif (0) {"
+		print "efault:"
+		print "\t\t\t\treturn -EFAULT;"
+		print "\t\t\t}"
+		print "\t\t}"
+		next } { print }'
+
+# The stack protector's failure, which objtool lets a region call, called
+# panic() with the caller's user access on ("objtool, panic: Disable SMAP
+# in __stack_chk_fail()").
+real_bug 72c774aa9d1e 7.2 kernel/panic.c __stack_chk_fail call-in-region '
+	in_fn && /^\tflags = user_access_save\(\);$/ { next }
+	in_fn && /^\tuser_access_restore\(flags\);$/ { next }
+	in_fn && /^\tpanic\("stack-protector/ { $0 = $0 " /* mutant */" } { print }'
+
+# sanitizer_bug ARGUMENTS: real_bug's, of the sanitizers' runtimes, which
+# allmodconfig alone builds; only these cases run there.
+sanitizer_bug()
+{
+	[ -n "$allmod" ] || return 0
+	sanitizer=yes
+	real_bug "$@"
+	sanitizer=
+}
+
+# The sanitizers' reports, which objtool lets a region call, reported
+# with the caller's user access on.
+sanitizer_bug d08965a27e84 6.12 lib/ubsan.c ubsan_type_mismatch_common call-in-region '
+	in_fn && /^\tunsigned long flags = user_access_save\(\);$/ { next }
+	in_fn && /^\tuser_access_restore\(flags\);$/ { next }
+	in_fn && /^\t\thandle_null_ptr_deref\(data\);$/ { $0 = $0 " /* mutant */" } { print }'
+sanitizer_bug 9a50dcaf0416 7.2 lib/ubsan.c __ubsan_handle_shift_out_of_bounds call-in-region '
+	in_fn && /^\tunsigned long ua_flags = user_access_save\(\);$/ { next }
+	in_fn && sub(/^\tuser_access_restore\(ua_flags\);$/, "\treturn;") { }
+	in_fn && /^\tubsan_prologue\(/ { $0 = $0 " /* mutant */" } { print }'
+sanitizer_bug f18b0d7ee815 6.12 lib/ubsan.c __ubsan_handle_load_invalid_value call-in-region '
+	in_fn && /^\tunsigned long ua_flags = user_access_save\(\);$/ { next }
+	in_fn && sub(/^\tuser_access_restore\(ua_flags\);$/, "\treturn;") { }
+	in_fn && /^\tubsan_prologue\(/ { $0 = $0 " /* mutant */" } { print }'
+sanitizer_bug 57b78a62e7f2 7.2 mm/kasan/report.c kasan_report call-in-region '
+	in_fn && /^\tunsigned long ua_flags = user_access_save\(\);$/ { next }
+	in_fn && /^\tuser_access_restore\(ua_flags\);$/ { next }
+	in_fn && /^\tstart_report\(&irq_flags\);$/ { $0 = $0 " /* mutant */" } { print }'
+
 # The instruction emulator's dcbz helper, a plain static function, called
 # in the scope over the user's cache block ("powerpc/step: Mark
 # __copy_mem_out() and __emulate_dcbz() __always_inline").
@@ -123,9 +184,10 @@ real_bug 0d5769f9503d 7.2 arch/powerpc/lib/sstep.c emulate_dcbz call-in-region '
 	in_fn && /err = __emulate_dcbz\(\(unsigned long\)uea\);/ { $0 = $0 " /* mutant */" } { print }'
 
 # The 7.2 cases again where objtool cannot look: each architecture's own
-# build directory, cross compiler and plugin.
-if [ -z "$gcc$arch" ]; then
-	for a in arm64 powerpc riscv; do
+# build directory, cross compiler and plugin; and the sanitizers' cases in
+# x86_64's allmodconfig.
+if [ -z "$gcc$arch$allmod" ]; then
+	for a in arm64 powerpc riscv allmodconfig; do
 		sh "$0" "$a" || die "$a: real_bugs.sh failed"
 	done
 fi

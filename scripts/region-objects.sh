@@ -39,17 +39,19 @@ while IFS= read -r h; do
 	done
 done < "$work/headers" >> "$work/names"
 
-# What the configuration compiles, and of it what names one.  'make -n'
-# lists only what is out of date: a flag on no command yet makes every
-# object so (Kbuild compiles again when a command changes).
-# shellcheck disable=SC2046 # ARCH=.. CROSS_COMPILE=..
-make -n -C "$build" $(sh "$top/scripts/make-args.sh" "$build") KCFLAGS=-D__UABATCH_LIST=$$ all \
-	2> /dev/null |
-	grep -o -- '-c -o [^ ]*\.o' | cut -d' ' -f3 | sort -u > "$work/objects" || true
-[ -s "$work/objects" ] || { echo "region-objects.sh: $1: make -n lists no object" >&2; exit 2; }
+# The sources that name one (this architecture's of arch/), then what the
+# configuration compiles of their directories: 'make -n' on a directory
+# lists the objects its Makefile builds in this configuration (the whole
+# tree's would take minutes in allmodconfig).  'make -n' lists only what
+# is out of date: a flag on no command yet makes every object so (Kbuild
+# compiles again when a command changes).
 pattern > "$work/pattern"
-while IFS= read -r o; do
-	if [ -f "$src/${o%.o}.c" ] && grep -qE "$(cat "$work/pattern")" "$src/${o%.o}.c"; then
-		echo "$o"
-	fi
-done < "$work/objects"
+(cd "$src" && grep -rlE -f "$work/pattern" --include='*.c' \
+	$(ls -d */ | grep -v '^\(arch\|tools\|Documentation\|samples\|scripts\|usr\)/$') \
+	"arch/$arch" || true) | sort > "$work/sources"
+[ -s "$work/sources" ] || { echo "region-objects.sh: $1: no source names a region" >&2; exit 2; }
+# shellcheck disable=SC2046 # ARCH=.. CROSS_COMPILE=.., directories
+make -n -k -C "$build" $(sh "$top/scripts/make-args.sh" "$build") KCFLAGS=-D__UABATCH_LIST=$$ \
+	$(sed 's|[^/]*$||' "$work/sources" | sort -u) 2> /dev/null |
+	grep -o -- '-c -o [^ ]*\.o' | cut -d' ' -f3 | sort -u > "$work/objects" || true
+sed 's|\.c$|.o|' "$work/sources" | comm -12 - "$work/objects"

@@ -210,6 +210,7 @@ static void walk_instance_stmt(struct ctx *c, struct instance *in,
 {
 	struct instance *saved = c->cur;
 	struct states before = *st;
+	int i;
 
 	if (!in->stmt && !in->expr)
 		in->stmt = stmt;
@@ -220,9 +221,14 @@ static void walk_instance_stmt(struct ctx *c, struct instance *in,
 		walk_stmt(c, stmt, st);
 		c->scope_depth--;
 		/*
-		 * The cleanup ended it on every exit, and so any region open
-		 * around the block (a nested-region).
+		 * The cleanup ends it on every exit, where GCC places its
+		 * call, at the pointer argument: what a nested scope's
+		 * cleanup ended already ends twice.  It ends any region open
+		 * around the block too (a nested-region).
 		 */
+		for (i = 0; i < st->n; i++)
+			region_end(&c->sink, in->ptr_arg.n > 0 ? &in->ptr_arg.t[0].pos : &in->pos,
+				   &st->s[i], in->api->name);
 		st->n = !!before.n;
 		st->s[0] = closed_state;
 	} else {

@@ -96,7 +96,7 @@ efault:
 /* The inner scope's end closes the outer region: the outer one ends twice. */
 int scoped_nested(int __user *p, int __user *q, int a)
 {
-	scoped_user_write_access(p, efault) { /* { dg-warning "unbalanced-region-end" "" { xfail sparse } } */
+	scoped_user_write_access(p, efault) { /* { dg-warning "unbalanced-region-end" } */
 		scoped_user_write_access(q, efault) { /* { dg-warning "nested-region" } */
 			unsafe_put_user(a, q, efault);
 		}

@@ -14,7 +14,8 @@
 #
 # The same in the arm64, powerpc and riscv defconfig build directories of
 # 7.2 that 'make kernels' configures, with the plugin built for each
-# cross compiler.  With a GCC version N as argument (gcc_versions.sh gives each
+# cross compiler, and in its x86_64 allmodconfig build directories of both
+# trees.  With a GCC version N as argument (gcc_versions.sh gives each
 # of the chroot's), the objects of 7.2 in the chroot's x86_64_defconfig
 # build directory (scripts/gcc-versions.sh), with gcc-N and the plugin
 # built by it, alone.
@@ -50,8 +51,9 @@ mainline_only()
 		"$1" | sort > "$work/found"
 	[ "$(grep -c '\[uaccess:' "$1")" = "$(wc -l < "$work/found")" ] ||
 		die "$3: findings of files not under $2"
+	# An allmodconfig tree has its defconfig's findings, and its own.
 	awk -F'\t' -v t="$3" -v ran="$4" '
-	$1 != t { next }
+	$1 != t && $1 "-allmodconfig" != t { next }
 	$4 == "both" || $4 == ran || ran == "both" { print $2 " " $3 }
 	$4 == "both" && ran == "both" { print $2 " " $3 }' \
 		"$top/testcases/integration/mainline_findings" | sort > "$work/expected"
@@ -103,25 +105,41 @@ for v in $versions; do
 done
 
 [ -z "$gcc" ] || exit 0
-for a in arm64 powerpc riscv; do
-	b=$cache/build-7.2-$a
-	[ -f "$b/.uabatch-prepared" ] || die "$b: no build directory: run 'make kernels'"
-	plugin=$(cross_plugin "$b") || exit 1
-	sh "$top/scripts/region-objects.sh" "$b" > "$work/objects" || die "$a: region-objects.sh failed"
+
+# The objects of build directory $2 of tree $4 (named $1 in
+# mainline_findings) that open a region, built with both checkers, the
+# plugin $3 built for its compiler.
+check_build()
+{
+	sh "$top/scripts/region-objects.sh" "$2" > "$work/objects" || die "$1: region-objects.sh failed"
 	n=$(wc -l < "$work/objects")
-	[ "$n" -ge 15 ] || die "$a: only $n objects that open a region"
+	[ "$n" -ge 15 ] || die "$1: only $n objects that open a region"
 	# shellcheck disable=SC2046 # ARCH=.. CROSS_COMPILE=.., object paths
-	flock "$b/.uabatch.lock" sh "$top/scripts/make-objects.sh" -s -C "$b" $(sh "$top/scripts/make-args.sh" "$b") \
-		KCFLAGS="-fplugin=$plugin -fplugin-arg-uaccess_plugin-time-report -D__UABATCH_RUN=$$" \
+	flock "$2/.uabatch.lock" sh "$top/scripts/make-objects.sh" -s -C "$2" $(sh "$top/scripts/make-args.sh" "$2") \
+		KCFLAGS="-fplugin=$3 -fplugin-arg-uaccess_plugin-time-report -D__UABATCH_RUN=$$" \
 		C=2 CHECK="$checker --uaccess-only --uaccess-stats" \
 		$(cat "$work/objects") > "$work/build.log" 2>&1 ||
-		{ tail -20 "$work/build.log" >&2; die "$a: build failed"; }
-	mainline_only "$work/build.log" "$cache/src-7.2" "7.2-$a" both
-	sparse_saw_all "$work/build.log" "$n" "7.2 $a"
+		{ tail -20 "$work/build.log" >&2; die "$1: build failed"; }
+	mainline_only "$work/build.log" "$4" "$1" both
+	sparse_saw_all "$work/build.log" "$n" "$1"
 	# Objects whose only opens switch user access for no region (arm64's
 	# EFI calls, the model's 'switch' functions) have none to analyse.
 	analysed=$(plugin_analysed "$work/build.log")
-	[ $((analysed * 10)) -ge $((n * 8)) ] || die "7.2 $a: the plugin analysed regions in $analysed of $n files"
-	echo "7.2 $a: $n objects that open a region, $regions regions seen, $analysed analysed by the plugin;" \
+	[ $((analysed * 10)) -ge $((n * 8)) ] || die "$1: the plugin analysed regions in $analysed of $n files"
+	echo "$1: $n objects that open a region, $regions regions seen, $analysed analysed by the plugin;" \
 		"the $(wc -l < "$work/expected") findings of mainline_findings"
+}
+
+for a in arm64 powerpc riscv; do
+	b=$cache/build-7.2-$a
+	[ -f "$b/.uabatch-prepared" ] || die "$b: no build directory: run 'make kernels'"
+	p=$(cross_plugin "$b") || exit 1
+	check_build "7.2-$a" "$b" "$p" "$cache/src-7.2"
+done
+# allmodconfig: what the defconfig leaves out (KVM, i915, the x32 ABI's
+# frames), built with the sanitizers.
+for v in $versions; do
+	b=$cache/build-$v-x86_64
+	[ -f "$b/.uabatch-prepared" ] || die "$b: no build directory: run 'make kernels'"
+	check_build "$v-x86_64-allmodconfig" "$b" "$plugin" "$cache/src-$v"
 done

@@ -170,19 +170,40 @@ static bool scope_cleanup(gimple *stmt)
 }
 
 /*
+ * The macro in whose body the token at @loc is spelled, or NULL where
+ * the source wrote it (in a macro's argument, or in no macro).
+ */
+static const char *spelling_macro(location_t loc)
+{
+	const line_map_macro *map = NULL;
+
+	loc = LOCATION_LOCUS(loc);
+	if (!linemap_location_from_macro_definition_p(line_table, loc))
+		return NULL;
+	while (linemap_location_from_macro_expansion_p(line_table, loc)) {
+		map = linemap_check_macro(linemap_lookup(line_table, loc));
+		loc = linemap_macro_map_loc_unwind_toward_spelling(line_table, map, loc);
+	}
+	return map ? linemap_map_get_macro_name(map) : NULL;
+}
+
+/*
  * Whether a call at @loc to @fn (NULL_TREE: through a pointer) that an
  * accessor's expansion holds is the source's own, written in the
  * accessor's argument: 'unsafe_put_user(f(x), p, l)'.  Spelled at the
- * accessor's invocation; or, where x86 casts the value to the type it
- * stores, (__typeof__(*(ptr)))(x), and a cast that changes nothing gives
- * the call its own place in the macro's body, a call that would matter
- * in a region (not uaccess_safe()) of a function that neither an API
- * header nor the header of that macro declares (asm-generic's
- * __put_user_fn() is the accessor's own).
+ * accessor's invocation; or, a call that would matter in a region (not
+ * uaccess_safe()) of a function that no API header declares: spelled
+ * where the source wrote it, or in a macro's body where x86 casts the
+ * value to the type it stores, (__typeof__(*(ptr)))(x), and a cast that
+ * changes nothing gives the call its own place there, or in the body of
+ * a macro that is no part of the API (compat.h's
+ * unsafe_compat_save_altstack()).  asm-generic's __put_user_fn(), which
+ * __put_user()'s body calls, is the accessor's own.
  */
 static bool written_in_argument(location_t loc, tree fn)
 {
 	expanded_location spelled, used;
+	const char *macro;
 
 	spelled = expand_location(linemap_resolve_location(line_table, loc,
 					LRK_SPELLING_LOCATION, NULL));
@@ -194,7 +215,9 @@ static bool written_in_argument(location_t loc, tree fn)
 	if (!fn || TREE_CODE(fn) != FUNCTION_DECL || !DECL_NAME(fn) || uaccess_safe(fn) ||
 	    region_implements_api(IDENTIFIER_POINTER(DECL_NAME(fn)), DECL_SOURCE_FILE(fn)))
 		return false;
-	return spelled.file && strcmp(spelled.file, DECL_SOURCE_FILE(fn));
+	macro = spelling_macro(loc);
+	return spelled.file && (!macro || strcmp(spelled.file, DECL_SOURCE_FILE(fn)) ||
+				!region_implements_api(macro, spelled.file));
 }
 
 static struct stmt_role classify_uncached(gimple *stmt)

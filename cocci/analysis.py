@@ -52,9 +52,10 @@ def ask_whole(path):
 		with open(where, 'a') as f:
 			f.write(path + '\n')
 
-def say_done(paths):
-	"""Say, in the file the driver names (UABATCH_PROGRESS), that the
-	files paths are being analysed: on a terminal, it shows how many."""
+def say_finished(paths):
+	"""Say, in the file the driver names (UABATCH_PROGRESS), that the rule
+	went through to its end on the files paths: one Coccinelle gave up on
+	(its time-out, an error) is not said, and so not analysed."""
 	where = os.environ.get('UABATCH_PROGRESS')
 	if where:
 		with open(where, 'a', errors='surrogateescape') as f:
@@ -192,7 +193,6 @@ class Analysis:
 	def note_files(self, paths):
 		"""The files Coccinelle was given: one where it found no access
 		at all may still have functions it could not parse."""
-		say_done(paths)
 		for path in paths:
 			self.refuse_scoped_without_api(path)
 			self.state(path)
@@ -298,7 +298,7 @@ class Analysis:
 		other ends go."""
 		src, edits = fs.src, fs.plan.edits
 		edits[head_offset(src, r.stmt)] = ('unwrap' if r.branch else 'replace', [wrap_begin(
-			scoping.scoped_head(src, fn, r), r.renames, r.first, r.declare)])
+			scoping.scoped_head(r), r.renames, r.first, r.declare)])
 		edits[head_offset(src, r.end)] = ('replace', ['%s();' % WRAP_END])
 		for s in r.inner + r.ends:
 			edits[head_offset(src, s)] = ('replace', [])
@@ -345,7 +345,7 @@ class Analysis:
 			      'serve the whole loop, one begin/end pair instead of %s per element' % \
 			      (WHAT[l.mode], l.base, name, 'one' if k == 1 else k) + l_where
 			found.append((l.accesses[0].i, l.accesses, ident, msg, fix, why, l_hot,
-				      (k, 'element', l.base)))
+				      (k, 'element', l.base, [a.name for a in l.accesses])))
 		for i in sorted(fs.src.at[o] for o in fs.copies
 				if body.first < fs.src.at.get(o, -1) < body.last):
 			msg = copy_fields(src, fn, i)
@@ -366,7 +366,7 @@ class Analysis:
 			      (k, WHAT[r.mode], r.object, helpers and ' and ' + helpers, name, k,
 			       helpers and ' and those of ' + helpers) + r_where
 			found.append((r.accesses[0].i, r.accesses, RUN_ID[r.mode], msg, fix, why, r_hot,
-				      (n - 1, 'call', r.object)))
+				      (n - 1, 'call', r.object, [a.name for a in r.accesses])))
 		for b in statements(body):
 			if b.kind != 'block':
 				continue

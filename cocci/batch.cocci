@@ -72,7 +72,7 @@ import os
 import sys
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(cocci.cocci_file)))
-from analysis import Analysis
+from analysis import Analysis, say_finished
 analysis = Analysis(cocci)
 coccinelle.findings = []
 
@@ -360,3 +360,9 @@ iterator name scoped_user_read_access, scoped_user_read_access_size;
 iterator name scoped_user_rw_access, scoped_user_rw_access_size;
 @@
 - uabatch_placeholder();
+
+// Last: the rule went through to its end on this file.  A file Coccinelle
+// gave up on (its time-out, an error) is not said, and so not analysed.
+@script:python@
+@@
+say_finished(cocci.files())

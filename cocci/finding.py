@@ -20,9 +20,10 @@ class Finding:
 		self.hot = hot
 		self.fix = fix
 		self.why = why
-		# (pairs, 'call' or 'element', pointer): the begin/end pairs one
-		# region saves each time the code runs, or for each element of a
-		# loop, on the accesses through pointer
+		# (pairs, 'call' or 'element', pointer, calls): the begin/end
+		# pairs one region saves each time the code runs, or for each
+		# element of a loop, on the calls (accessors, helpers with
+		# unsafe_ twins, one a call) through pointer
 		self.saves = saves
 		self.twin = None	# the hot function a compat one is rewritten with
 
@@ -38,14 +39,17 @@ class Finding:
 	def json(self):
 		"""The finding as one line of JSON, the object model/findings.py
 		reads: its function said, not left in a sentence; fixable,
-		why not and what it saves as facts, not words to grep."""
+		why not, what it saves and what the rewrite opens as facts, not
+		words to grep."""
 		path, function, line, col = self.site
-		saves = self.saves and dict(zip(('pairs', 'per', 'through'), self.saves))
+		saves = self.saves and dict(zip(('pairs', 'per', 'through', 'calls'), self.saves))
+		fixable = self.fix is not None and not self.why
+		rewrite = {'opens': self.fix.opens, 'elements': self.fix.elements} if fixable else None
 		return json.dumps({'path': path, 'line': line, 'column': col,
 				   'severity': self.severity(), 'id': self.ident,
 				   'function': function, 'message': self.message,
-				   'fixable': self.fix is not None and not self.why,
-				   'why_not': self.why, 'saves': saves})
+				   'fixable': fixable, 'why_not': self.why, 'saves': saves,
+				   'rewrite': rewrite})
 
 def not_analysed(fs, where, name, why, names=None):
 	"""The finding that says a function with accesses (with calls of

@@ -187,11 +187,17 @@ class Fix:
 		self.fault = None	# (label, [texts], the return or label it goes by)
 		self.label_key = None	# what fault paths of one label share
 		self.around = None	# (loop, [texts before], [texts after])
+		self.opens = None	# what opens the region: a begin, a scoped block
+		self.elements = None	# a loop's: how many elements it covers
+
+def scoped_name(mode, ptr, size):
+	"""The scoped block of mode over size bytes at ptr."""
+	return SCOPED[mode] + ('' if size == 'sizeof(*%s)' % ptr else '_size')
 
 def scoped_head(mode, ptr, size, label):
 	if size == 'sizeof(*%s)' % ptr:
-		return '%s(%s, %s)' % (SCOPED[mode], ptr, label)
-	return '%s_size(%s, %s, %s)' % (SCOPED[mode], ptr, size, label)
+		return '%s(%s, %s)' % (scoped_name(mode, ptr, size), ptr, label)
+	return '%s(%s, %s, %s)' % (scoped_name(mode, ptr, size), ptr, size, label)
 
 def scoped_block(mode, ptr, size, label, body):
 	return '%s {\n%s\n}' % (scoped_head(mode, ptr, size, label), '\n'.join(body))

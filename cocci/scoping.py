@@ -56,6 +56,8 @@ class Region:
 		self.branch = False	# the region is its begin's if branch
 		self.leave = [shown(stmt_text(src, fail))] if fail else []
 		self.declare = ''	# the block's pointer, declared first
+		self.opens = None	# the scoped block it becomes (scoped_name())
+		self.elements = None	# as a Fix has: no loop's count
 
 def leave_stmt(s):
 	"""The one statement a branch is: s, or the one statement of a block."""
@@ -467,6 +469,7 @@ def judge(src, fn, i):
 	if why:
 		return r, why
 	r.ends, r.label, why = fault_paths(src, fn, r)
+	r.opens = scoped_name(src, fn, r)
 	return r, why
 
 def judge_list(src, r):
@@ -531,13 +534,19 @@ def address_pointer(src, fn, r):
 	r.ptr = name
 	return None
 
-def scoped_head(src, fn, r):
-	"""The head of the block: its size left out where it is sizeof(*p),
+def scoped_name(src, fn, r):
+	"""The block region r becomes: without a size where it is sizeof(*p),
 	or sizeof(T) with p declared a T __user *."""
 	kind = pointer_type(src, fn, r.ptr)
 	if kind:
 		kind = re.sub(r'^const |\s*__user \*$', '', kind).replace(' ', '')
 	if flat(r.size) in ('sizeof(*%s)' % r.ptr, 'sizeof(*(%s))' % r.ptr,
 			      'sizeof(%s)' % kind):
-		return '%s(%s, %s)' % (SCOPED[r.mode], r.ptr, r.label)
-	return '%s_size(%s, %s, %s)' % (SCOPED[r.mode], r.ptr, shown_arg(r.size), r.label)
+		return SCOPED[r.mode]
+	return SCOPED[r.mode] + '_size'
+
+def scoped_head(r):
+	"""The head of the block."""
+	if r.opens == SCOPED[r.mode]:
+		return '%s(%s, %s)' % (r.opens, r.ptr, r.label)
+	return '%s(%s, %s, %s)' % (r.opens, r.ptr, shown_arg(r.size), r.label)

@@ -14,7 +14,7 @@ from declarations import counts_unsigned, flexible_array, pointed_layout, \
 	unchecked_flexible_array
 from gathered import gathered_fault_path, rejoin_path
 from model import BEGIN, END
-from rewrite_plan import LABEL, SLOTS, WRAP_END, Fix, place_fault_path, region_size, \
+from rewrite_plan import LABEL, SLOTS, WRAP_END, Fix, place_fault_path, region_size, scoped_name, \
 	scoped_block, scoped_head, kept_text, unsafe_call, verbatim, wrap_begin
 from runs import is_leave, leave_of
 from stores import never_negative
@@ -130,6 +130,7 @@ def judge_run(src, fn, run, scoped, plain):
 			else:
 				body.append(kept_text(stmt_text(src, s)))
 		fix.replace[stmts[0]] = [scoped_block(run.mode, run.base, size, label, body)]
+		fix.opens = scoped_name(run.mode, run.base, size)
 		if rejoin:
 			fix.replace[stmts[0]].append(rejoin_path(rejoin, label))
 		for s in stmts[1:]:
@@ -140,6 +141,7 @@ def judge_run(src, fn, run, scoped, plain):
 		first, last = run.members[0].stmt, run.members[-1].stmt
 		fix.replace[first].insert(0, 'if (!%s(%s, %s))\n%s' %
 					  (BEGIN[run.mode], run.base, size, leave))
+		fix.opens = BEGIN[run.mode]
 		fix.replace[last].append('%s();' % END[run.mode])
 	for s in gone:
 		fix.replace[s] = []
@@ -256,9 +258,12 @@ def judge_loop(src, fn, loop, unsigned, scoped, plain):
 	if scoped:
 		fix.around = (s, [wrap_begin(scoped_head(loop.mode, region, size, LABEL))],
 			      ['%s();' % WRAP_END])
+		fix.opens = scoped_name(loop.mode, region, size)
 	else:
 		fix.around = (s, ['if (!%s(%s, %s))\n%s' % (BEGIN[loop.mode], ptr, size, leave)],
 			      ['%s();' % END[loop.mode]])
+		fix.opens = BEGIN[loop.mode]
+	fix.elements = count
 	return kept_whole(fix, plain)
 
 def early_exit(s, in_switch=False):

@@ -698,7 +698,7 @@ void analyse(struct fn_info *fi)
 	struct region_state *entry = &in[ENTRY_BLOCK_PTR_FOR_FN(cfun)->next_bb->index].v[FLAG_ANY];
 
 	entry->bits = REGION_CLOSED;
-	if (region_in_callers_region(name) || region_may_call(name))
+	if (region_starts_in_callers(name))
 		*entry = region_callers_state;
 	while (changed) {
 		changed = false;

@@ -23,10 +23,18 @@ void report_init(void)
 }
 
 /*
+ * Whether the token at @loc is spelled in a macro's body, as libcpp
+ * tracks it: not where the source wrote it (in a macro's argument, or
+ * in no macro).
+ */
+bool spelled_in_macro_body(location_t loc)
+{
+	return linemap_location_from_macro_definition_p(line_table, LOCATION_LOCUS(loc));
+}
+
+/*
  * Where the source wrote it: what a macro's argument holds, where the
- * argument spells it (a macro is defined before it is used, so what is
- * spelled at or after the outermost macro's use, in its file, is no part
- * of a macro's body); what a macro's body makes, at the outermost
+ * argument spells it; what a macro's body makes, at the outermost
  * macro's expansion point.  So a call in pr_err()'s third line is told
  * on that line, as sparse-uaccess tells it.
  */
@@ -34,19 +42,10 @@ location_t source_loc(location_t loc)
 {
 	location_t used = linemap_resolve_location(line_table, loc,
 						   LRK_MACRO_EXPANSION_POINT, NULL);
-	location_t spelled;
-	expanded_location u, s;
 
-	if (used == loc)
-		return loc;
-	spelled = linemap_resolve_location(line_table, loc,
-					   LRK_SPELLING_LOCATION, NULL);
-	u = expand_location(used);
-	s = expand_location(spelled);
-	if (u.file && s.file && !strcmp(u.file, s.file) &&
-	    (s.line > u.line || (s.line == u.line && s.column >= u.column)))
-		return spelled;
-	return used;
+	if (used == loc || spelled_in_macro_body(loc))
+		return used;
+	return linemap_resolve_location(line_table, loc, LRK_SPELLING_LOCATION, NULL);
 }
 
 static unsigned HOST_WIDE_INT key_of(location_t loc, enum region_id id)

@@ -177,9 +177,9 @@ static const char *spelling_macro(location_t loc)
 {
 	const line_map_macro *map = NULL;
 
-	loc = LOCATION_LOCUS(loc);
-	if (!linemap_location_from_macro_definition_p(line_table, loc))
+	if (!spelled_in_macro_body(loc))
 		return NULL;
+	loc = LOCATION_LOCUS(loc);
 	while (linemap_location_from_macro_expansion_p(line_table, loc)) {
 		map = linemap_check_macro(linemap_lookup(line_table, loc));
 		loc = linemap_macro_map_loc_unwind_toward_spelling(line_table, map, loc);
@@ -190,33 +190,29 @@ static const char *spelling_macro(location_t loc)
 /*
  * Whether a call at @loc to @fn (NULL_TREE: through a pointer) that an
  * accessor's expansion holds is the source's own, written in the
- * accessor's argument: 'unsafe_put_user(f(x), p, l)'.  Spelled at the
- * accessor's invocation; or, a call that would matter in a region (not
- * uaccess_safe()) of a function that no API header declares: spelled
- * where the source wrote it, or in a macro's body where x86 casts the
- * value to the type it stores, (__typeof__(*(ptr)))(x), and a cast that
- * changes nothing gives the call its own place there, or in the body of
- * a macro that is no part of the API (compat.h's
- * unsafe_compat_save_altstack()).  asm-generic's __put_user_fn(), which
- * __put_user()'s body calls, is the accessor's own.
+ * accessor's argument: 'unsafe_put_user(f(x), p, l)'.  Spelled where the
+ * source wrote it; or, a call that would matter in a region (not
+ * uaccess_safe()) of a function that no API header declares: in a
+ * macro's body where x86 casts the value to the type it stores,
+ * (__typeof__(*(ptr)))(x), and a cast that changes nothing gives the
+ * call its own place there, or in the body of a macro that is no part
+ * of the API (compat.h's unsafe_compat_save_altstack()).  asm-generic's
+ * __put_user_fn(), which __put_user()'s body calls, is the accessor's
+ * own.
  */
 static bool written_in_argument(location_t loc, tree fn)
 {
-	expanded_location spelled, used;
-	const char *macro;
+	const char *macro = spelling_macro(loc);
+	expanded_location spelled;
 
-	spelled = expand_location(linemap_resolve_location(line_table, loc,
-					LRK_SPELLING_LOCATION, NULL));
-	used = expand_location(linemap_resolve_location(line_table, loc,
-					LRK_MACRO_EXPANSION_POINT, NULL));
-	if (spelled.file && used.file && !strcmp(spelled.file, used.file) &&
-	    spelled.line == used.line)
-		return true;	/* spelled at the outermost macro's invocation */
+	if (!macro)
+		return true;
 	if (!fn || TREE_CODE(fn) != FUNCTION_DECL || !DECL_NAME(fn) || uaccess_safe(fn) ||
 	    region_implements_api(IDENTIFIER_POINTER(DECL_NAME(fn)), DECL_SOURCE_FILE(fn)))
 		return false;
-	macro = spelling_macro(loc);
-	return spelled.file && (!macro || strcmp(spelled.file, DECL_SOURCE_FILE(fn)) ||
+	spelled = expand_location(linemap_resolve_location(line_table, loc,
+					LRK_SPELLING_LOCATION, NULL));
+	return spelled.file && (strcmp(spelled.file, DECL_SOURCE_FILE(fn)) ||
 				!region_implements_api(macro, spelled.file));
 }
 

@@ -156,6 +156,7 @@ void check_range(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 void report_init(void);
 void report_start(struct fn_info *fi);
 location_t source_loc(location_t loc);
+bool spelled_in_macro_body(location_t loc);
 bool first_pass_said(location_t loc, enum region_id id);
 void report_errors(void *gcc_data, void *user_data);
 

@@ -19,10 +19,12 @@ subcommands keep findings in this form and render them here, once:
 
 The kind of an id (advice or defect) is model/ids' word for it, never
 guessed from its spelling.  The semantic patch also says of each finding
-whether it rewrites it (fixable), why not (why_not) and what one region
+whether it rewrites it (fixable), why not (why_not), what one region
 saves (saves: {"pairs": N, "per": "call"} for a run, "element" for a
-loop, "through": the user pointer of its accesses); the checkers leave
-these null.
+loop, "through": the user pointer of its accesses, "calls": the names of
+the accessors and helpers it serves, one a call) and what its rewrite
+opens (rewrite: {"opens": the begin or scoped block, "elements": a loop's
+count, else null}); the checkers leave these null.
 """
 
 import json
@@ -56,7 +58,8 @@ class Finding:
 	('coccinelle'), 'sparse' or 'gcc'."""
 
 	def __init__(self, path, line, column, severity, ident, message,
-		     function='', engine='coccinelle', fixable=None, why_not=None, saves=None):
+		     function='', engine='coccinelle', fixable=None, why_not=None, saves=None,
+		     rewrite=None):
 		if ident not in IDS:
 			raise ValueError('%s: not an id of model/ids' % ident)
 		self.path = path
@@ -71,6 +74,7 @@ class Finding:
 		self.fixable = fixable
 		self.why_not = why_not
 		self.saves = saves
+		self.rewrite = rewrite
 
 	def is_defect(self):
 		return self.kind == 'defect'
@@ -90,14 +94,14 @@ class Finding:
 		return cls(d['path'] if 'path' in d else d['file'], d['line'], d['column'],
 			   d['severity'], d['id'], d['message'], d.get('function', ''),
 			   d.get('engine', 'coccinelle'), d.get('fixable'), d.get('why_not'),
-			   d.get('saves'))
+			   d.get('saves'), d.get('rewrite'))
 
 
 def rows(findings):
 	"""Each finding as one line of JSON; the path is 'file', as it was
 	before the model had a name for it."""
 	keys = ('line', 'column', 'severity', 'id', 'kind', 'function', 'message', 'engine',
-		'fixable', 'why_not', 'saves')
+		'fixable', 'why_not', 'saves', 'rewrite')
 	return [json.dumps(dict([('file', f.path)] + [(k, getattr(f, k)) for k in keys]),
 			   ensure_ascii=False)
 		for f in findings]

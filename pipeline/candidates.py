@@ -142,11 +142,9 @@ class Candidate:
 		self.diff = diff
 		self.findings = found
 		self.functions = list(dict.fromkeys(f.function for f in found))
-		removed = [l for l in diff.splitlines() if l.startswith('-') and not l.startswith('--- a/')]
 		# The accessors and the helpers with twins (model/twins) it
 		# replaces, once a call.
-		called = r'(?<![A-Za-z0-9_])(%s) *\(' % '|'.join(sorted(set(ACCESSES) | set(TWINS)))
-		self.calls = [m.group(1) for l in removed for m in re.finditer(called, l)]
+		self.calls = [c for f in found for c in f.saves['calls']]
 		self.helpers = [c for c in self.calls if c in TWINS]
 
 	def saves(self):
@@ -161,9 +159,8 @@ class Candidate:
 		       else 'reads and writes' if modes else ''
 
 	def region(self):
-		m = re.search(r'^\+.*?[^A-Za-z0-9_]((?:user_[a-z_]*access_begin|'
-			      r'scoped_user_[a-z_]*access[a-z_]*))\(', self.diff, re.M)
-		return m.group(1) if m else ''
+		"""What opens the region of its first rewrite."""
+		return self.findings[0].rewrite['opens']
 
 
 # What one user-access begin/end pair is on the architecture a file
@@ -237,10 +234,7 @@ def body_of(c, v=None, shared=False):
 			continue
 		ptr = f.saves['through']
 		verb = 'reads' if f.id == 'batch-get-loop' else 'writes'
-		# The number of elements: the region's size is 'N * sizeof(...)'.
-		m = re.search(r'^\+.*%s\(%s, (.*) \* sizeof\(' % (re.escape(region), re.escape(ptr)),
-			      c.diff, re.M)
-		elements = m.group(1) if m else 'n'
+		elements = f.rewrite['elements']
 		k = f.saves['pairs'] if f.saves else 1
 		out.append('%s() %s through %s in a loop with %s, which %s.  Open one region for the '
 			   'whole loop, with %s(): one user-access begin/end pair (%s) instead of '

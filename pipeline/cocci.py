@@ -67,31 +67,31 @@ class Run:
 		self.defines = defines
 		self.incomplete = incomplete
 		self.accesses, self.regions, self.notes = True, False, False
+		self.timeout = os.environ.get('UABATCH_TIMEOUT', '120')
 		self.whole = set()
 
 	def path(self, *parts):
 		return os.path.join(self.work, *parts)
 
-	def spatch(self, mode, args, out, err, total):
-		"""Run the rule on total files; while it runs, how many it has
-		done (the rule names each file it is given in the file
-		UABATCH_PROGRESS names) on a terminal."""
+	def spatch(self, mode, args, out, err, total, progress):
+		"""Run the rule on total files, one a group (args say which):
+		spatch then goes on past a file it gives up on, and the rule
+		names in file progress each file it goes through to its end
+		(finished_in() reads them).  While it runs, how many it has
+		finished, on a terminal.  Did spatch succeed?"""
 		os.makedirs(self.path('spatch', 'tmp'), exist_ok=True)
 		cmd = ['spatch', '--very-quiet', '--no-includes', '--include-headers',
-		       '--timeout', os.environ.get('UABATCH_TIMEOUT', '120'), '--jobs', str(self.jobs),
+		       '--timeout', self.timeout, '--jobs', str(self.jobs),
 		       '--tmp-dir', self.path('spatch', 'jobs'), '--temp-files', self.path('spatch', 'tmp') + '/',
 		       '--macro-file', os.path.join(TOP, 'cocci', 'macros.h'),
 		       '--sp-file', os.path.join(TOP, 'cocci', 'batch.cocci')]
 		cmd += (self.defines + ' ' + mode).split() + args
-		done = self.path('progress')
-		env = self.env
-		if self.progress.shown:
-			open(done, 'w').close()
-			env = dict(env, UABATCH_PROGRESS=done)
+		open(progress, 'w').close()
+		env = dict(self.env, UABATCH_PROGRESS=progress)
 		with open(out, 'w') as o, open(err, 'w') as e, \
 		     subprocess.Popen(cmd, cwd=self.path('spatch'), stdout=o, stderr=e, env=env) as p:
 			while self.progress.shown:
-				self.progress.say('%d/%d files' % (len(read_lines(done)), total))
+				self.progress.say('%d/%d files' % (len(finished_in(progress)), total))
 				try:
 					p.wait(timeout=0.5)
 					break
@@ -114,8 +114,9 @@ class Run:
 				UABATCH_EXCERPTS=self.path('excerpt'),
 				UABATCH_FINDINGS=self.path('findings.jsonl'))
 		open(self.path('findings.jsonl'), 'w').close()
-		if os.path.exists(self.path('findings.first.jsonl')):
-			os.remove(self.path('findings.first.jsonl'))
+		for name in ('findings.first.jsonl', 'whole.err', 'whole.progress'):
+			if os.path.exists(self.path(name)):
+				os.remove(self.path(name))
 		root = tree.tree_root(given)
 		for k in ('UABATCH_REGIONLESS', 'UABATCH_LEFT_OUT', 'UABATCH_PROGRESS'):
 			self.env.pop(k, None)
@@ -135,11 +136,15 @@ class Run:
 				out.writelines(s + '\n' for s in layout.excerpt(layout.lines_of(f), calls))
 		return bool(self.files)
 
-	def on_excerpt(self, mode, args, out, err):
+	def on_excerpt(self, mode, args, out):
 		"""Run the rule on the excerpt of the path given."""
-		where = ['--dir', self.excerpt] if os.path.isdir(self.excerpt) else [self.excerpt]
-		if not self.spatch(mode, args + where, out, err, len(self.files)) and \
-		   not gave_up_on_some(err):
+		where = ['--dir', self.excerpt]
+		if not os.path.isdir(self.excerpt):
+			with open(self.path('groups'), 'w') as g:
+				g.write(self.excerpt + '\n')
+			where = ['--file-groups', self.path('groups')]
+		err = self.path('spatch.err')
+		if not self.spatch(mode, args + where, out, err, len(self.files), self.path('progress')):
 			with open(err, errors='surrogateescape') as e:
 				raise Failed(e.read(), '%s: spatch failed' % self.given)
 
@@ -167,11 +172,12 @@ class Run:
 		# One file a group: each is analysed on its own, as with --dir.
 		with open(self.path('whole.groups'), 'w') as g:
 			g.write(''.join(w + '\n\n' for w in whole))
-		ran = (self.spatch(mode, args + ['--file-groups', self.path('whole.groups')],
-				   self.path('whole.out'), self.path('whole.err'), len(whole)) or
-		       gave_up_on_some(self.path('whole.err')))
+		ran = self.spatch(mode, args + ['--file-groups', self.path('whole.groups')],
+				  self.path('whole.out'), self.path('whole.err'), len(whole),
+				  self.path('whole.progress'))
 		if not ran:
 			os.replace(self.path('findings.first.jsonl'), self.path('findings.jsonl'))
+			self.whole = set()
 		return ran
 
 	def of_whole(self, path):
@@ -179,20 +185,6 @@ class Run:
 		one) of an excerpt made whole?"""
 		return any(path.startswith(w) and path[len(w):len(w) + 1] in ('', ':')
 			   for w in self.whole)
-
-	def merge_whole(self, first, second):
-		"""The lines of file first that are not of an excerpt made whole,
-		then those of file second, grouped by excerpt in the order the
-		rule sorts them (the lines of one file stay in their order)."""
-		top = self.path('excerpt')
-
-		def key(line):
-			rest = line[len(top):] if line.startswith(top) else ''
-			return os.fsencode(rest[:rest.index(':') + 1] if ':' in rest else '')
-
-		lines = [l for l in read_lines(first) if not self.of_whole(l)] + read_lines(second)
-		lines.sort(key=key)
-		write_lines(first, lines)
 
 	def given_path(self, path):
 		"""The path as given of a path of the excerpt tree."""
@@ -238,26 +230,32 @@ class Run:
 			return self.found(first, self.path('findings.jsonl'))
 		return self.found(self.path('findings.jsonl'))
 
-	def problems(self, err):
-		"""What spatch could not analyse, from its standard error: the
-		files it gave up on (time out, error), the functions not parsed,
-		an error of the rule's Python."""
-		said = []
-		text = read_lines(err)
-		for line in text:
-			m = (re.match(r'EXN: Coccinelle_modules\.Common\.Timeout in (.*)$', line) or
-			     re.match(r'timeout \(we abort\): (.*)$', line))
-			if m:
-				said.append('%s: not analysed: Coccinelle timed out' % m.group(1))
-				continue
-			m = re.match(r'EXN: (.*) in (.*)$', line)
-			if m:
-				said.append('%s: not analysed: Coccinelle failed: %s' % (m.group(2), m.group(1)))
-		if any('Error in Python script' in l or l.startswith('Traceback') for l in text):
-			first = next(l for l in text if 'Error' in l or 'error' in l)
-			said.append('%s: not analysed: the analysis in cocci/ failed: %s' % (self.given, first))
-		for line in self.as_given(said):
-			self.incomplete.say(line)
+	def unfinished(self):
+		"""The files of the excerpt tree the rule did not go through to
+		its end: an excerpt made whole as the second run left it."""
+		first = finished_in(self.path('progress'))
+		second = finished_in(self.path('whole.progress'))
+		left = []
+		for f, x in self.files:
+			path = self.path('excerpt') + x
+			if os.path.normpath(path) not in (second if path in self.whole else first):
+				left.append(path)
+		return left
+
+	def problems(self):
+		"""The files spatch gave up on (its time-out, an error), each
+		said as not analysed, after what spatch said (its standard
+		error, passed through)."""
+		left = self.unfinished()
+		if not left:
+			return
+		for err in (self.path('spatch.err'), self.path('whole.err')):
+			for line in read_lines(err):
+				self.incomplete.note(line)
+		for path in left:
+			self.incomplete.say('%s: not analysed: Coccinelle did not finish it (its time-out, '
+					    'UABATCH_TIMEOUT=%s s, or an error: what spatch said is above)'
+					    % (self.given_path(path), self.timeout))
 
 	def left_out(self):
 		"""A file given that only architectures without regions build:
@@ -276,10 +274,10 @@ class Failed(Exception):
 		self.output = output
 
 
-def gave_up_on_some(err):
-	"""Did spatch say of a file it could not analyse it (time out, an
-	exception), going on with the others?"""
-	return any(l.startswith(('timeout (we abort): ', 'EXN: ')) for l in read_lines(err))
+def finished_in(path):
+	"""The files the rule said in its progress file it went through to
+	its end, normalized."""
+	return set(os.path.normpath(l) for l in read_lines(path))
 
 
 def read_lines(path):
@@ -288,11 +286,6 @@ def read_lines(path):
 			return f.read().splitlines()
 	except FileNotFoundError:
 		return []
-
-
-def write_lines(path, lines):
-	with open(path, 'w', errors='surrogateescape') as f:
-		f.write(''.join(l + '\n' for l in lines))
 
 
 def scan(o, paths, work, incomplete):
@@ -315,15 +308,14 @@ def scan(o, paths, work, incomplete):
 		run.notes = o.notes
 		if not run.make_excerpts(path):
 			continue
-		report, err = run.path('out'), run.path('spatch.err')
-		run.on_excerpt('-D report', [], report, err)
+		report = run.path('out')
+		run.on_excerpt('-D report', [], report)
 		outputs = [report]
 		if run.parse_whole('-D report', []):
 			outputs.append(run.path('whole.out'))
-			run.merge_whole(err, run.path('whole.err'))
 		found = run.found(*outputs)
 		out += found
-		run.problems(err)
+		run.problems()
 		run.left_out()
 		# Reported among the findings; the analysis is incomplete.
 		incomplete.count += sum(f.id == 'not-parsed' for f in found)

@@ -45,11 +45,9 @@ def patch_path(run, path):
 	pristine = run.path('pristine')
 	shutil.rmtree(pristine, ignore_errors=True)
 	shutil.copytree(run.path('excerpt'), pristine, symlinks=True)
-	err = run.path('spatch.err')
-	run.on_excerpt('-D patch', ['--in-place'], os.devnull, err)
-	if run.parse_whole('-D patch', ['--in-place'], [pristine]):
-		run.merge_whole(err, run.path('whole.err'))
-	run.problems(err)
+	run.on_excerpt('-D patch', ['--in-place'], os.devnull)
+	run.parse_whole('-D patch', ['--in-place'], [pristine])
+	run.problems()
 	for f in run.written():
 		if f.id == 'not-parsed':
 			run.incomplete.say(f.text())

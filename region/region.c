@@ -212,6 +212,12 @@ bool region_may_call(const char *function)
 		       sizeof(*objtool_sorted), cmp_name);
 }
 
+/* Does @function start in its caller's region (region_callers_state)? */
+bool region_starts_in_callers(const char *function)
+{
+	return region_in_callers_region(function) || region_may_call(function);
+}
+
 const struct region_state region_callers_state = { REGION_OPEN, 0, REGION_CALLERS };
 
 bool region_safe_name(const char *name)

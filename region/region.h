@@ -112,6 +112,7 @@ bool region_implements_api(const char *function, const char *file);
 bool region_range_checked_by_arch(const char *file);
 bool region_in_callers_region(const char *function);
 bool region_may_call(const char *function);
+bool region_starts_in_callers(const char *function);
 extern const struct region_state region_callers_state;
 const char *region_mode_name(unsigned int mode);
 

@@ -196,8 +196,7 @@ static void check_symbol(struct symbol *sym, struct states *entry)
 	if (!body ||
 	    region_implements_api(show_ident(sym->ident), stream_name(sym->pos.stream)))
 		return;
-	if ((region_in_callers_region(show_ident(sym->ident)) ||
-	     region_may_call(show_ident(sym->ident))) && all_closed(entry))
+	if (region_starts_in_callers(show_ident(sym->ident)) && all_closed(entry))
 		entry = &callers;
 	check_function(sym, body, entry);
 }

@@ -162,16 +162,11 @@ static void event(struct ctx *c, struct instance *in, struct states *st,
 		}
 		*st = out;
 		break;
-	case UA_END:
+	case UA_END: case UA_SAVE: case UA_RESTORE:
 		for (i = 0; i < st->n; i++) {
-			region_end(&c->sink, &in->pos, &st->s[i], in->api->name);
-			add_state(&out, st->s[i]);
-		}
-		*st = out;
-		break;
-	case UA_SAVE: case UA_RESTORE:
-		for (i = 0; i < st->n; i++) {
-			if (in->api->kind == UA_SAVE)
+			if (in->api->kind == UA_END)
+				region_end(&c->sink, &in->pos, &st->s[i], in->api->name);
+			else if (in->api->kind == UA_SAVE)
 				region_save(&st->s[i]);
 			else
 				region_restore(&st->s[i]);

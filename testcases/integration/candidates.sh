@@ -75,6 +75,8 @@ for p; do
 	grep -q '^Cc: .*@' "$p" || die "$p: no Cc: header"
 	grep -qi 'signed-off-by:' "$p" && die "$p: a Signed-off-by"
 	grep -q 'fewer' "$p" || die "$p: the body does not say what it saves"
+	tr '\n' ' ' < "$p" | grep -q ' with user_[a-z]*_access_begin(): one user-access begin/end pair' ||
+		die "$p: the body does not say what opens the region"
 	# What the x86_64 build shows: calls to the out-of-line accessors
 	# gone, the region's own STAC and CLAC come.
 	shows=$(sed -n '/^As built in build-6.12-x86_64, /,/^$/p' "$p" | tr '\n' ' ' |

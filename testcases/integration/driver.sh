@@ -57,7 +57,9 @@ assert lines == json.load(open(sys.argv[2])), 'json and jsonl differ'
 f = [d for d in lines if d['function'] == 'epoll_put_uevent']
 assert len(f) == 1 and f[0]['id'] == 'batch-put-run' and f[0]['kind'] == 'advice', f
 assert f[0]['fixable'] is True and f[0]['why_not'] is None, f
-assert f[0]['saves'] == {'pairs': 1, 'per': 'call', 'through': 'uevent'}, f
+assert f[0]['saves'] == {'pairs': 1, 'per': 'call', 'through': 'uevent',
+			 'calls': ['__put_user', '__put_user']}, f
+assert f[0]['rewrite'] == {'opens': 'user_write_access_begin', 'elements': None}, f
 EOF
 # json and sarif say the same; the SARIF passes Microsoft's validator.
 grep -q '"id": "batch-put-run"' "$work/out.json" || die "--format json: no finding"

@@ -128,7 +128,7 @@ lint --strict "$work/run.patch"
 lint --format json "$fixtures/readdir-leak.patch"
 [ $status = 1 ] || die "json: exit $status, not 1"
 tr -d '\n' < "$work/out" |
-	grep -q "^\[ *{\"file\": \"fs/readdir.c\", \"line\": $leak, \"column\": [0-9]*, \"severity\": \"warning\", \"id\": \"region-leak\", \"kind\": \"defect\", \"function\": \"filldir64\", \"message\": \"[^\"]*\", \"engine\": \"[a-z,]*\", \"fixable\": null, \"why_not\": null, \"saves\": null} *\]$" ||
+	grep -q "^\[ *{\"file\": \"fs/readdir.c\", \"line\": $leak, \"column\": [0-9]*, \"severity\": \"warning\", \"id\": \"region-leak\", \"kind\": \"defect\", \"function\": \"filldir64\", \"message\": \"[^\"]*\", \"engine\": \"[a-z,]*\", \"fixable\": null, \"why_not\": null, \"saves\": null, \"rewrite\": null} *\]$" ||
 	{ cat "$work/out" >&2; die "json: not the region-leak"; }
 node -e 'JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"))' "$work/out" ||
 	die "json: not JSON"

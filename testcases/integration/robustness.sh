@@ -85,7 +85,9 @@ awk 'BEGIN { for (i = 0; i < 3000; i++)
 	> "$work/big.c"
 UABATCH_TIMEOUT=1 run "$top/uabatch" scan "$work/big.c"
 expect_status 3 "a time out"
-grep -q 'big.c: not analysed: Coccinelle timed out' "$work/err" || { cat "$work/err" >&2; die "the time out is not named"; }
+grep -q 'big.c: not analysed: Coccinelle did not finish it (its time-out, UABATCH_TIMEOUT=1 s' "$work/err" ||
+	{ cat "$work/err" >&2; die "the time out is not named"; }
+grep -q 'Timeout in .*big.c$' "$work/err" || { cat "$work/err" >&2; die "what spatch said of the time out is not passed on"; }
 chmod a+x "$work"
 chmod -R a+rX "$t"
 chmod 000 "$t/kernel/time/a b.c"

@@ -2,13 +2,20 @@
 #
 # What region_mutants.sh and real_bugs.sh share: a function of a file of
 # 6.12 or 7.2 changed by an awk program, built as an external module
-# object of its tree by both region checkers, their findings compared.
+# object of its tree with both region checkers, their findings compared.
 # Sourced after lib.sh, with the script's first argument: none (x86_64),
 # a GCC version N (the plugin alone, gcc-N, in the chroot's 7.2 build
 # directory), an architecture, arm64, powerpc or riscv (its 7.2
 # defconfig build directory, cross compiler and plugin), or allmodconfig
 # (the x86_64 allmodconfig build directories of both trees, which build
 # what the defconfig leaves out: the sanitizers' runtimes).
+#
+# A script adds its cases (baseline, mutant, fixed_file), then
+# judge_cases builds them all, one make a tree, two jobs at a time, each
+# object compiled once with the plugin and checked by sparse-uaccess (as
+# a developer runs both, 'make C=2 CHECK=... KCFLAGS=-fplugin=...'), and
+# judges each from the checkers' JSON findings, in the order they were
+# added.
 
 gcc= arch= allmod=
 case ${1:-} in
@@ -32,6 +39,8 @@ if [ -n "$gcc" ]; then
 else
 	[ -x "$sparse" ] || die "$sparse: not built (make)"
 fi
+ncases=0
+: > "$work/cases"
 
 # Whether VERSION's cases are built in this run: both trees on x86_64,
 # 7.2 alone with a GCC version or another architecture.
@@ -40,23 +49,36 @@ built_here()
 	[ -z "$gcc$arch" ] || [ "$1" = 7.2 ]
 }
 
-# build VERSION SRC FILE ENGINE [HOST]: SRC, a copy of FILE, built at
-# its own path under a directory of an external module of the tree of
-# VERSION (an architecture's own code is known by its path), with the
-# headers of FILE's directory beside it and FILE's own flags from its
-# Makefile, checked by ENGINE; its findings ('LINE ID TEXT') in
-# $work/ENGINE, objtool's verdict in $work/objtool.  A header FILE is
-# built in HOST, a .c file of the tree that includes it, included before
-# it (-include, after the types it may need: its guard keeps the tree's
-# copy out).
-build()
+# The external module directory of the cases of tree VERSION (as the
+# compiler sees it: in the chroot with a GCC version).
+cases_dir()
 {
-	ver=$1 src=$2 file=$3 engine=$4 in=${5:-$3}
+	echo "$work/m-$1"
+}
+
+# add_case KIND VERSION SRC FILE FUNCTION NAME ID LINE: the case-N
+# directory of the cases of VERSION gets SRC, a copy of FILE, at FILE's
+# own path (an architecture's own code is known by its path), the
+# headers of FILE's directory beside it, and a Kbuild with FILE's own
+# flags from its Makefile.  A header FILE is built in $host, a .c file of
+# the tree that includes it, included before it (-include, after the
+# types it may need: its guard keeps the tree's copy out).  Its findings
+# are those told in FILE, or in $told_in, a file of the tree (HOST, or a
+# header it includes): one told in the tree's own header cannot be told
+# apart from another case's, so such a case is built alone.
+add_case()
+{
+	kind=$1 ver=$2 src=$3 file=$4
+	in=${host:-$file}
 	kdir=$(ktree "$ver")
+	ncases=$((ncases + 1))
+	n=$ncases
+	m=$(cases_dir "$ver")
+	d=$m/case-$n
 	dir=$(dirname "$in") base=${in%.c}
-	d=$work/m
-	rm -rf "${chroot_root:-}$d"
 	mkdir -p "${chroot_root:-}$d/$dir" "${chroot_root:-}$d/$(dirname "$file")"
+	[ -f "${chroot_root:-}$m/Kbuild" ] || : > "${chroot_root:-}$m/Kbuild"
+	echo "obj-y += case-$n/" >> "${chroot_root:-}$m/Kbuild"
 	for h in "$kdir/$dir"/*.h; do
 		[ -f "$h" ] && cp "$h" "${chroot_root:-}$d/$dir/"
 	done
@@ -75,33 +97,105 @@ build()
 	# Its flags, and what is removed or not instrumented, by its name.
 	sed -n "s#^\(CFLAGS\|CFLAGS_REMOVE\|[A-Z]*_SANITIZE\|KCOV_INSTRUMENT\)_$(basename "$base")\.o\([[:space:]]*[:+]*=\)#\1_$base.o\2#p" \
 		"$kdir/$mk/Makefile" >> "${chroot_root:-}$d/Kbuild"
+	told=${told_in:-$file}
+	alone=no
+	case $told in
+	"$file"|"$in") ;;
+	*) alone=yes ;;
+	esac
+	echo "$n $1 $ver $file $base.o $told $alone $5 $6 $7 $8" >> "$work/cases"
+}
+
+# make_cases VERSION OBJECT...: make the objects of the cases of
+# VERSION, both checkers at once; the log in $work/build.log.
+make_cases()
+{
+	ver=$1
+	shift
+	m=$(cases_dir "$ver")
 	# -Wno-error: a mutant may warn (an unused result, a declaration
 	# after a statement), and CONFIG_WERROR must not stop it.
-	case $engine in
-	gcc) set -- KCFLAGS="-fplugin=$plugin -Wno-error" ;;
-	sparse) set -- KCFLAGS=-Wno-error C=2 CHECK="$sparse --uaccess-only" ;;
-	esac
+	flags="-fplugin=$plugin -fplugin-arg-uaccess_plugin-format=json -Wno-error"
 	if [ -n "$gcc" ]; then
-		chroot_make_7_2 "$gcc" M="$d" "$@" "$base.o"
+		chroot_make_7_2 "$gcc" -k M="$m" KCFLAGS="$flags" "$@"
 	elif [ -n "$arch" ]; then
 		# shellcheck disable=SC2046 # ARCH=.. CROSS_COMPILE=..
-		flock "$xbuild/.uabatch.lock" make -s -C "$xbuild" \
-			$(sh "$top/scripts/make-args.sh" "$xbuild") M="$d" "$@" "$base.o"
-	elif [ -n "$allmod" ]; then
-		flock "$cache/build-$ver-x86_64/.uabatch.lock" \
-			make -s -C "$cache/build-$ver-x86_64" M="$d" "$@" "$base.o"
+		flock "$xbuild/.uabatch.lock" make -s -k -j2 -Otarget -C "$xbuild" \
+			$(sh "$top/scripts/make-args.sh" "$xbuild") M="$m" KCFLAGS="$flags" \
+			C=2 CHECK="$sparse --uaccess-only --uaccess-format=json" "$@"
 	else
-		flock "$kdir/../linux-$ver.lock" make -s -C "$kdir" M="$d" "$@" "$base.o"
-	fi > "$work/build.log" 2>&1 ||
-		{ cat "$work/build.log" >&2; die "$src: does not build in $ver"; }
-	at=$(printf '%s' "${told_in:-$file}" | sed 's/[.[\*^$]/\\&/g')
-	sed -n "s#^\(.*/\)\{0,1\}$at:\([0-9]*\):[0-9]*: \(warning\|error\): \(.*\) \[uaccess:\([a-z-]*\)\]\$#\2 \5 \4#p" \
-		"$work/build.log" | sort -u > "$work/$engine"
-	grep '\[uaccess:' "$work/build.log" | grep -v "\(^\|/\)$at:" >&2 &&
-		die "$src: findings in another file"
-	[ "$engine" = gcc ] && [ -z "$arch" ] || return 0
+		b=$(ktree "$ver") lock=$cache/linux-$ver.lock
+		[ -z "$allmod" ] || b=$cache/build-$ver-x86_64 lock=$b/.uabatch.lock
+		flock "$lock" make -s -k -j2 -Otarget -C "$b" M="$m" KCFLAGS="$flags" \
+			C=2 CHECK="$sparse --uaccess-only --uaccess-format=json" "$@"
+	fi > "$work/build.log" 2>&1 || return 0
+}
+
+# build_cases: every case made, those that share a make first; each
+# case's findings, 'N ENGINE PATH LINE ID TEXT', in $work/found, with
+# N '-' for a file of the tree itself.
+build_cases()
+{
+	: > "$work/found"
+	for ver in 6.12 7.2; do
+		objects=$(awk -v v="$ver" '$3 == v && $7 == "no" { print "case-" $1 "/" $5 }' "$work/cases")
+		# shellcheck disable=SC2086 # object paths, no blanks
+		[ -z "$objects" ] || make_cases "$ver" $objects
+		[ -z "$objects" ] || found_in_log >> "$work/found"
+		for n in $(awk -v v="$ver" '$3 == v && $7 == "yes" { print $1 }' "$work/cases"); do
+			make_cases "$ver" "case-$n/$(awk -v n="$n" '$1 == n { print $5 }' "$work/cases")"
+			found_in_log | sed "s/^- /$n /" >> "$work/found"
+		done
+	done
+}
+
+# The checkers' findings in $work/build.log, as build_cases keeps them.
+found_in_log()
+{
+	python3 -c '
+import re, sys
+sys.path.insert(0, sys.argv[1])
+from model.findings import read_jsonl
+log = open(sys.argv[2], errors="replace").read().splitlines()
+for f in read_jsonl([l for l in log if l.startswith("{\"path\":")]):
+	m = re.search(r"(?:^|/)m-[0-9.]+/case-([0-9]+)/(.*)$", f.path) or \
+		re.match(r"case-([0-9]+)/(.*)$", f.path)
+	n, path = (m.group(1), m.group(2)) if m else ("-", f.path)
+	print(n, f.engine, path, f.line, f.id, f.message)' "$top" "$work/build.log"
+}
+
+# The findings of case N told in file AT, of ENGINE: 'LINE ID TEXT' in
+# $work/ENGINE.  A file of the tree is told by its path, absolute or not.
+case_findings()
+{
+	n=$1 at=$2 engine=$3
+	obj=$(awk -v n="$n" '$1 == n { print $5 }' "$work/cases")
+	[ -f "${chroot_root:-}$(cases_dir "$ver")/case-$n/$obj" ] ||
+		{ cat "$work/build.log" >&2; die "$ver $file: case $n does not build in $ver"; }
+	awk -v n="$n" -v at="$at" -v e="$engine" '$1 == n && $2 == e {
+		p = $3
+		if (p != at && substr(p, length(p) - length(at)) != "/" at) {
+			print "finding in another file: " $0 > "/dev/stderr"
+			bad = 1
+			next
+		}
+		$1 = $2 = $3 = ""
+		print substr($0, 4)
+	} END { exit bad }' "$work/found" | sort -u > "$work/$engine" ||
+		die "$ver $file: findings in another file"
+	[ -z "$(awk '$1 == "-"' "$work/found")" ] ||
+		{ awk '$1 == "-"' "$work/found" >&2; die "findings of no case"; }
+}
+
+# objtool's verdict on case N's object, in $work/objtool (the trees are
+# x86_64 ones; none on another architecture).
+objtool_verdict()
+{
+	: > "$work/objtool"
+	[ -z "$arch" ] || return 0
+	kdir=$(ktree "$ver")
 	# objtool --orc writes into the object: a copy.
-	cp "${chroot_root:-}$d/$base.o" "${chroot_root:-}$work/copy.o"
+	cp "${chroot_root:-}$(cases_dir "$ver")/case-$1/$2" "${chroot_root:-}$work/copy.o"
 	objtool=$kdir/tools/objtool/objtool
 	[ -z "$gcc" ] || objtool=/build-7.2-gcc-$gcc/tools/objtool/objtool
 	[ -z "$allmod" ] || objtool=$cache/build-$ver-x86_64/tools/objtool/objtool
@@ -115,17 +209,31 @@ build()
 	fi 2>&1 | grep -i 'uaccess' > "$work/objtool" || true
 }
 
+# What this run is, before a case's name.
+run_label()
+{
+	echo "$ver${gcc:+ gcc-$gcc}${arch:+ $arch}${allmod:+ allmodconfig}"
+}
+
 # The unmutated file SRC of VERSION: no finding from either engine.
 baseline()
 {
+	built_here "$1" || return 0
+	add_case baseline "$1" "$(ktree "$1")/$2" "$2" - - - -
+}
+
+# fixed_file VERSION FILE ID WHY: the tree's own FILE (built in $host
+# where it is a header), which must not have ID (WHY says why); one case
+# a file, for every ID asked of it.
+fixed_file()
+{
 	ver=$1 file=$2
-	built_here "$ver" || return 0
-	kdir=$(ktree "$ver")
-	for e in $engines; do
-		build "$ver" "$kdir/$file" "$file" "$e"
-		[ -s "$work/$e" ] && { cat "$work/$e" >&2; die "$ver $file: $e: false positives"; }
-	done
-	echo "$ver${gcc:+ gcc-$gcc}${arch:+ $arch}${allmod:+ allmodconfig} $file: unmutated: no finding"
+	key=$work/fixed.$(echo "$ver $file $host" | tr ' /' '._')
+	if [ ! -f "$key" ]; then
+		add_case fixed "$ver" "$(ktree "$ver")/$file" "$file" - - - -
+		echo "$ncases" > "$key"
+	fi
+	echo "$3 $4" >> "$work/case-$(cat "$key").forbidden"
 }
 
 # mutant VERSION FILE FUNCTION NAME ID AWK-PROGRAM [SPARSE-BLIND]
@@ -142,32 +250,37 @@ mutant()
 	ver=$1 file=$2 fn=$3 name=$4 id=$5 prog=$6 blind=${7:-}
 	built_here "$ver" || return 0
 	kdir=$(ktree "$ver")
+	mut=$work/mut.c
 	awk -v fn="$fn" '
 	!s && ($0 ~ "^[a-z_].*[ *]" fn "\\(" || $0 ~ "^(COMPAT_)?SYSCALL_DEFINE[0-9]\\(" fn ",") { s = 1 }
 	{ in_fn = s == 1 }
 	s == 1 && /^}/ { s = 2 }
-	'"$prog" "$kdir/$file" > "$work/mut.c"
+	'"$prog" "$kdir/$file" > "$mut"
 	if [ -n "$told_in" ]; then
 		line=$(grep -n -F -- "$told_at" "$kdir/$told_in" | head -1 | cut -d: -f1)
 	else
-		line=$(grep -n '/\* mutant \*/' "$work/mut.c" | cut -d: -f1)
+		line=$(grep -n '/\* mutant \*/' "$mut" | cut -d: -f1)
 	fi
 	[ "$(echo "$line" | wc -w)" = 1 ] || die "$ver $name: not one line marked"
+	[ -z "$blind" ] || grep -n -F -- "$blind" "$mut" | cut -d: -f1 > "$work/case-$((ncases + 1)).blind"
+	add_case mutant "$ver" "$mut" "$file" "$fn" "$name" "$id" "$line"
+}
+
+# judge_mutant N: each engine reports the case's id at its line, and
+# both the same findings.
+judge_mutant()
+{
 	for e in $engines; do
-		build "$ver" "$work/mut.c" "$file" "$e" "$host"
 		grep -q "^$line $id " "$work/$e" ||
 			{ cat "$work/$e" >&2; die "$ver $name: $e: no $id at line $line"; }
 	done
-	if [ -n "$blind" ]; then
-		grep -n -F -- "$blind" "$work/mut.c" | cut -d: -f1 > "$work/blind"
-		awk 'NR == FNR { blind[$1] = 1; next } !($1 in blind)' \
-			"$work/blind" "$work/gcc" > "$work/gcc.seen"
-		[ ! -f "$work/sparse" ] ||
-		awk 'NR == FNR { blind[$1] = 1; next } !($1 in blind)' \
-			"$work/blind" "$work/sparse" > "$work/sparse.seen"
-		[ ! -f "$work/sparse" ] || mv "$work/sparse.seen" "$work/sparse"
-	else
-		cp "$work/gcc" "$work/gcc.seen"
+	cp "$work/gcc" "$work/gcc.seen"
+	if [ -f "$work/case-$1.blind" ]; then
+		for e in $engines; do
+			awk 'NR == FNR { blind[$1] = 1; next } !($1 in blind)' \
+				"$work/case-$1.blind" "$work/$e" > "$work/$e.seen"
+		done
+		[ ! -f "$work/sparse.seen" ] || mv "$work/sparse.seen" "$work/sparse"
 	fi
 	if [ "$engines" = "gcc sparse" ] && ! cmp -s "$work/gcc.seen" "$work/sparse"; then
 		diff -u "$work/gcc.seen" "$work/sparse" | sed 's/^/    /' >&2
@@ -178,7 +291,36 @@ mutant()
 	[ -s "$work/objtool" ] && otool="objtool warns: $({ grep -F " $fn+" "$work/objtool" || :; cat "$work/objtool"; } |
 		head -1 | sed 's/.*: warning: objtool: //')"
 	[ -z "$arch" ] || otool="no objtool on $arch"
-	echo "$ver${gcc:+ gcc-$gcc}${arch:+ $arch}${allmod:+ allmodconfig} $name: $id at line $line of ${told_in:-$file}; $(wc -l < "$work/gcc") findings; $otool"
+	echo "$(run_label) $name: $id at line $line of $told; $(wc -l < "$work/gcc") findings; $otool"
+}
+
+# judge_cases: build every case added, then judge each.
+judge_cases()
+{
+	[ "$ncases" -gt 0 ] || return 0
+	build_cases
+	while read -r n kind ver file obj told alone fn name id line <&3; do
+		for e in $engines; do
+			case_findings "$n" "$told" "$e"
+		done
+		objtool_verdict "$n" "$obj"
+		case $kind in
+		baseline)
+			for e in $engines; do
+				[ -s "$work/$e" ] && { cat "$work/$e" >&2; die "$ver $file: $e: false positives"; }
+			done
+			echo "$(run_label) $file: unmutated: no finding" ;;
+		fixed)
+			while read -r forbidden why; do
+				for e in $engines; do
+					! grep " $forbidden " "$work/$e" >&2 ||
+						die "$why: $e: $forbidden on $ver's $file, which has the fix"
+				done
+			done < "$work/case-$n.forbidden" ;;
+		mutant)
+			judge_mutant "$n" ;;
+		esac
+	done 3< "$work/cases"
 }
 
 # header_mutant HOST VERSION HEADER FUNCTION NAME ID AWK-PROGRAM: a

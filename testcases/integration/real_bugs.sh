@@ -21,17 +21,7 @@ real_bug()
 	commit=$1 ver=$2 file=$3 fn=$4 id=$5 prog=$6 blind=${7:-}
 	built_here "$ver" || return 0
 	[ -z "$allmod" ] || [ -n "$sanitizer" ] || return 0
-	kdir=$(ktree "$ver")
-	for e in $engines; do
-		# The tree's file once, for every case in it.
-		fixed=$work/fixed.$(echo "$ver $file $e $host" | tr ' /' '._')
-		[ -f "$fixed" ] || {
-			build "$ver" "$kdir/$file" "$file" "$e" "$host"
-			cp "$work/$e" "$fixed"
-		}
-		! grep " $id " "$fixed" >&2 ||
-			die "$commit: $e: $id on $ver's $file, which has the fix"
-	done
+	fixed_file "$ver" "$file" "$id" "$commit"
 	mutant "$ver" "$file" "$fn" "$commit" "$id" "$prog" "$blind"
 }
 
@@ -182,6 +172,8 @@ sanitizer_bug 57b78a62e7f2 7.2 mm/kasan/report.c kasan_report call-in-region '
 real_bug 0d5769f9503d 7.2 arch/powerpc/lib/sstep.c emulate_dcbz call-in-region '
 	sub(/^static __always_inline int __emulate_dcbz\(/, "static int __emulate_dcbz(") { }
 	in_fn && /err = __emulate_dcbz\(\(unsigned long\)uea\);/ { $0 = $0 " /* mutant */" } { print }'
+
+judge_cases
 
 # The 7.2 cases again where objtool cannot look: each architecture's own
 # build directory, cross compiler and plugin; and the sanitizers' cases in

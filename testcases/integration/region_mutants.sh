@@ -232,58 +232,60 @@ if [ "$arch" = riscv ]; then
 		f && /^\tif \(!ret\)$/ { print "\t__disable_user_access(); /* mutant */" } { print }'
 fi
 
-[ "$arch" = powerpc ] || exit 0
+if [ "$arch" = powerpc ]; then
+	# powerpc's own regions.  handle_rt_signal64() writes the signal frame
+	# in a classic region, the sigcontext through unsafe_setup_sigcontext(),
+	# a macro over __unsafe_setup_sigcontext(), which runs in its caller's
+	# region (the __unsafe_*() convention: checked at the call).
+	mutant 7.2 arch/powerpc/kernel/signal_64.c handle_rt_signal64 sigcontext-after-end unsafe-outside-region '
+		in_fn && /^\t\tunsafe_setup_sigcontext\(/ {
+			print "\t\tuser_write_access_end();"; $0 = $0 " /* mutant */" } { print }' \
+		'&current->blocked'
+	mutant 7.2 arch/powerpc/kernel/signal_64.c swapcontext call-before-restore call-in-region '
+		{ print } in_fn && /if \(!user_read_access_begin\(new_ctx, ctx_size\)\)/ && !done++ {
+			getline; print; print "\tpr_info(\"uabatch mutant\\n\"); /* mutant */" }' \
+		'&current->blocked'
+	mutant 7.2 arch/powerpc/kernel/signal_64.c __unsafe_setup_sigcontext call-in-callers-region call-in-region '
+		{ print } in_fn && /^\tBUG_ON\(tsk != current\);$/ { print "\tpr_info(\"uabatch mutant\\n\"); /* mutant */" }' \
+		'&current->blocked'
+	mutant 7.2 arch/powerpc/kernel/signal_64.c swapcontext restore-without-region unsafe-outside-region '
+		in_fn && /if \(!user_read_access_begin\(new_ctx, ctx_size\)\)/ { getline; next }
+		in_fn && /if \(__unsafe_restore_sigcontext\(current, NULL, 0/ { $0 = $0 " /* mutant */" } { print }' \
+		'&current->blocked'
+	# handle_rt_signal64()'s frame: a read end would leave it writable
+	# where reads and writes are locked apart (book3s/32's segments).
+	mutant 7.2 arch/powerpc/kernel/signal_64.c handle_rt_signal64 end-made-read mode-mismatch '
+		in_fn && /^\tuser_write_access_end\(\);$/ && !done++ {
+			$0 = "\tuser_read_access_end(); /* mutant */" } { print }' \
+		'&current->blocked'
 
-# powerpc's own regions.  handle_rt_signal64() writes the signal frame
-# in a classic region, the sigcontext through unsafe_setup_sigcontext(),
-# a macro over __unsafe_setup_sigcontext(), which runs in its caller's
-# region (the __unsafe_*() convention: checked at the call).
-mutant 7.2 arch/powerpc/kernel/signal_64.c handle_rt_signal64 sigcontext-after-end unsafe-outside-region '
-	in_fn && /^\t\tunsafe_setup_sigcontext\(/ {
-		print "\t\tuser_write_access_end();"; $0 = $0 " /* mutant */" } { print }' \
-	'&current->blocked'
-mutant 7.2 arch/powerpc/kernel/signal_64.c swapcontext call-before-restore call-in-region '
-	{ print } in_fn && /if \(!user_read_access_begin\(new_ctx, ctx_size\)\)/ && !done++ {
-		getline; print; print "\tpr_info(\"uabatch mutant\\n\"); /* mutant */" }' \
-	'&current->blocked'
-mutant 7.2 arch/powerpc/kernel/signal_64.c __unsafe_setup_sigcontext call-in-callers-region call-in-region '
-	{ print } in_fn && /^\tBUG_ON\(tsk != current\);$/ { print "\tpr_info(\"uabatch mutant\\n\"); /* mutant */" }' \
-	'&current->blocked'
-mutant 7.2 arch/powerpc/kernel/signal_64.c swapcontext restore-without-region unsafe-outside-region '
-	in_fn && /if \(!user_read_access_begin\(new_ctx, ctx_size\)\)/ { getline; next }
-	in_fn && /if \(__unsafe_restore_sigcontext\(current, NULL, 0/ { $0 = $0 " /* mutant */" } { print }' \
-	'&current->blocked'
-# handle_rt_signal64()'s frame: a read end would leave it writable
-# where reads and writes are locked apart (book3s/32's segments).
-mutant 7.2 arch/powerpc/kernel/signal_64.c handle_rt_signal64 end-made-read mode-mismatch '
-	in_fn && /^\tuser_write_access_end\(\);$/ && !done++ {
-		$0 = "\tuser_read_access_end(); /* mutant */" } { print }' \
-	'&current->blocked'
+	# ptrace's 32-bit register set, read in a scope (its regset's size).
+	mutant 7.2 arch/powerpc/kernel/ptrace/ptrace-view.c gpr32_set_common_user scope-made-write mode-mismatch '
+		in_fn { sub(/scoped_user_read_access_size\(ubuf, count, efault\)/,
+			"scoped_user_write_access_size(ubuf, count, efault)") }
+		in_fn && /unsafe_get_user\(reg, u\+\+, efault\);/ && !done++ { $0 = $0 " /* mutant */" } { print }'
+	mutant 7.2 arch/powerpc/kernel/ptrace/ptrace-view.c gpr32_set_common_user call-in-scope call-in-region '
+		{ print } in_fn && /unsafe_get_user\(reg, u\+\+, efault\);/ && !done++ {
+			print "\t\t\tpr_info(\"uabatch mutant\\n\"); /* mutant */" }'
+	mutant 7.2 arch/powerpc/kernel/ptrace/ptrace-view.c gpr32_set_common_user accessor-after-scope unsafe-outside-region '
+		{ print } in_fn && /^\tubuf = u;$/ { print "\tunsafe_get_user(reg, u, efault); /* mutant */" }'
 
-# ptrace's 32-bit register set, read in a scope (its regset's size).
-mutant 7.2 arch/powerpc/kernel/ptrace/ptrace-view.c gpr32_set_common_user scope-made-write mode-mismatch '
-	in_fn { sub(/scoped_user_read_access_size\(ubuf, count, efault\)/,
-		"scoped_user_write_access_size(ubuf, count, efault)") }
-	in_fn && /unsafe_get_user\(reg, u\+\+, efault\);/ && !done++ { $0 = $0 " /* mutant */" } { print }'
-mutant 7.2 arch/powerpc/kernel/ptrace/ptrace-view.c gpr32_set_common_user call-in-scope call-in-region '
-	{ print } in_fn && /unsafe_get_user\(reg, u\+\+, efault\);/ && !done++ {
-		print "\t\t\tpr_info(\"uabatch mutant\\n\"); /* mutant */" }'
-mutant 7.2 arch/powerpc/kernel/ptrace/ptrace-view.c gpr32_set_common_user accessor-after-scope unsafe-outside-region '
-	{ print } in_fn && /^\tubuf = u;$/ { print "\tunsafe_get_user(reg, u, efault); /* mutant */" }'
+	# The instruction emulator: inline helpers (their names, at the start of
+	# a line, are no 'in_fn' of mutant()) that access in their caller's
+	# scope, or on a kernel address (where is_kernel_addr() held, which needs
+	# no region) without one.
+	mutant 7.2 arch/powerpc/lib/sstep.c __read_mem_aligned read-without-scope unsafe-outside-region '
+		/^\tscoped_user_read_access_size\(uea, nb, efault\)$/ && !cut++ { print "\tif (0) goto efault;"; next }
+		/unsafe_get_user\(x, \(unsigned char __user \*\)ea, Efault\);/ { $0 = $0 " /* mutant */" }
+		{ print }'
+	# (the third test of the file, write_mem_aligned()'s, negated)
+	mutant 7.2 arch/powerpc/lib/sstep.c __write_mem_aligned kernel-test-negated unsafe-outside-region '
+		/^\tif \(is_kernel_addr\(ea\)\)$/ && ++n == 3 { $0 = "\tif (!is_kernel_addr(ea))" }
+		/unsafe_put_user\(val, \(unsigned char __user \*\)ea, Efault\);/ { $0 = $0 " /* mutant */" }
+		{ print }'
+	mutant 7.2 arch/powerpc/lib/sstep.c emulate_dcbz call-in-dcbz-scope call-in-region '
+		{ print } in_fn && /^\t\tscoped_user_write_access_size\(uea, size, efault\)$/ {
+			getline; print "\t\t{ pr_info(\"uabatch mutant\\n\"); /* mutant */"; print; print "\t\t}" }'
+fi
 
-# The instruction emulator: inline helpers (their names, at the start of
-# a line, are no 'in_fn' of mutant()) that access in their caller's
-# scope, or on a kernel address (where is_kernel_addr() held, which needs
-# no region) without one.
-mutant 7.2 arch/powerpc/lib/sstep.c __read_mem_aligned read-without-scope unsafe-outside-region '
-	/^\tscoped_user_read_access_size\(uea, nb, efault\)$/ && !cut++ { print "\tif (0) goto efault;"; next }
-	/unsafe_get_user\(x, \(unsigned char __user \*\)ea, Efault\);/ { $0 = $0 " /* mutant */" }
-	{ print }'
-# (the third test of the file, write_mem_aligned()'s, negated)
-mutant 7.2 arch/powerpc/lib/sstep.c __write_mem_aligned kernel-test-negated unsafe-outside-region '
-	/^\tif \(is_kernel_addr\(ea\)\)$/ && ++n == 3 { $0 = "\tif (!is_kernel_addr(ea))" }
-	/unsafe_put_user\(val, \(unsigned char __user \*\)ea, Efault\);/ { $0 = $0 " /* mutant */" }
-	{ print }'
-mutant 7.2 arch/powerpc/lib/sstep.c emulate_dcbz call-in-dcbz-scope call-in-region '
-	{ print } in_fn && /^\t\tscoped_user_write_access_size\(uea, size, efault\)$/ {
-		getline; print "\t\t{ pr_info(\"uabatch mutant\\n\"); /* mutant */"; print; print "\t\t}" }'
+judge_cases

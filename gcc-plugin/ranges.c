@@ -403,21 +403,17 @@ static void range_text(const struct range *rg, char *buf, size_t size)
 }
 
 /*
- * pointer-mismatch through an array member: an element of a flexible
- * array when the region ends within the object the pointer points to
- * (it begins where that object ends), or a constant index past a fixed
- * array's length.
+ * Where accessor @stmt lands in an array member of what the begin's
+ * pointer points to (@ref: its asm's memory operand, else its pointer
+ * arguments): an element of a flexible array, or at a constant index
+ * past a fixed array's length.
  */
-static bool check_elements(struct fn_info *fi, gimple *stmt,
-			   const struct stmt_role *r, const struct ua_begin *b,
-			   tree ref)
+static void locate_elements(struct fn_info *fi, gimple *stmt, tree ref,
+			    const struct range *rg, struct region_place *at)
 {
-	const struct range *rg = &b->range;
 	struct elements el = { NULL_TREE, NULL_TREE, 0, 0 };
-	tree base = NULL_TREE, size = pointee_size(rg->base);
-	location_t loc = gimple_location(stmt);
+	tree base = NULL_TREE;
 	bool found;
-	char text[100];
 	unsigned i;
 
 	if (ref) {
@@ -433,23 +429,14 @@ static bool check_elements(struct fn_info *fi, gimple *stmt,
 		}
 	}
 	if (!found)
-		return false;
-	if (el.flex && DECL_NAME(el.flex) && rg->size >= 0 && size &&
-	    tree_fits_shwi_p(size) &&
-	    rg->off + rg->size <= tree_to_shwi(size)) {
-		range_text(rg, text, sizeof(text));
-		region_past_flexible(&fi->sink, &loc, r->name,
-				     IDENTIFIER_POINTER(DECL_NAME(el.flex)),
-				     text, &b->region);
-		return true;
-	}
+		return;
+	if (el.flex && DECL_NAME(el.flex))
+		at->flex = IDENTIFIER_POINTER(DECL_NAME(el.flex));
 	if (el.member && DECL_NAME(el.member)) {
-		region_past_member(&fi->sink, &loc, r->name, el.index,
-				   IDENTIFIER_POINTER(DECL_NAME(el.member)),
-				   el.count);
-		return true;
+		at->member = IDENTIFIER_POINTER(DECL_NAME(el.member));
+		at->index = el.index;
+		at->count = el.count;
 	}
-	return false;
 }
 
 static const struct ua_begin *ua_begin_of(const struct region_begin *b)
@@ -487,37 +474,39 @@ static bool less_an_amount(struct fn_info *fi, tree t, tree base)
 }
 
 /*
- * pointer-mismatch: accessor @stmt through parameter @base, in the
- * region begun on another one.  The two pointers as the source spelled
- * them, as sparse-uaccess says them; where it cannot be read, their
- * names.
+ * The pointer of accessor @stmt, through parameter @base, in the region
+ * begun on another one, as the source spelled it (in @acc), as
+ * sparse-uaccess says it; where it cannot be read, its name.  Likewise
+ * the begin's (in @begin), in @cov.
  */
-static void other_pointer(struct fn_info *fi, gimple *stmt,
-			  const struct stmt_role *r, const struct ua_begin *b,
-			  tree base)
+static const char *spelled_pointer(gimple *stmt, const struct stmt_role *r,
+				   const struct ua_begin *b, tree base,
+				   struct spelled *acc, struct spelled *begin,
+				   struct region_covered *cov)
 {
-	location_t loc = gimple_location(stmt);
-	const char *ptr = var_name(base), *covered = var_name(b->range.base);
-	struct spelled acc, begin;
+	const char *ptr = var_name(base);
 
 	/* unsafe_copy_to_user(dst, src, n, label) writes through its first */
-	if (spelled_args(loc, &acc) && acc.n > 1)
-		ptr = acc.arg[acc.n == 4 && r->mode == UA_WRITE ? 0 : 1];
-	if (spelled_args(b->loc, &begin) && begin.n)
-		covered = begin.arg[0];
-	region_other_pointer(&fi->sink, &loc, r->name, ptr, &b->region, covered);
+	if (spelled_args(gimple_location(stmt), acc) && acc->n > 1)
+		ptr = acc->arg[acc->n == 4 && r->mode == UA_WRITE ? 0 : 1];
+	if (spelled_args(b->loc, begin) && begin->n)
+		cov->arg = begin->arg[0];
+	return ptr;
 }
 
 /*
- * pointer-mismatch: an accessor @stmt outside the constant range begun,
- * or through another parameter than the begin's pointer.
+ * pointer-mismatch: where accessor @stmt lands, against what the begin
+ * of its region covers (region_placed() decides).
  */
 void check_range(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 		 const struct region_state *st)
 {
 	const struct ua_begin *b;
 	const struct range *rg;
-	tree addr = asm_user_address(stmt), base;
+	struct region_covered cov = { NULL };
+	struct region_place at = { REGION_THROUGH_BEGUN };
+	struct spelled acc, begin;
+	tree addr = asm_user_address(stmt), base, whole;
 	location_t loc = gimple_location(stmt);
 	HOST_WIDE_INT off;
 	char size[100], ptr[100];
@@ -530,24 +519,27 @@ void check_range(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 	rg = &b->range;
 	if (!b->ranged)
 		return;
+	cov.ptr = var_name(rg->base);
+	cov.arg = cov.ptr;
 	/* An asm's memory operand is the user address: it tells the pointer. */
 	if (addr) {
 		found = resolve_ref(fi, addr, &base, &off, 0);
 		if (found && base != rg->base) {
-			if (less_an_amount(fi, base, rg->base) && var_name(base) &&
-			    var_name(rg->base))
-				region_before(&fi->sink, &loc, r->name, var_name(base),
-					      var_name(rg->base), &b->region);
-			else if (is_param(base) && is_param(rg->base))
-				other_pointer(fi, stmt, r, b, base);
+			if (less_an_amount(fi, base, rg->base) && var_name(base) && cov.ptr) {
+				at.through = REGION_THROUGH_LESS;
+				at.ptr = var_name(base);
+			} else if (is_param(base) && is_param(rg->base)) {
+				at.through = REGION_THROUGH_OTHER;
+				at.ptr = spelled_pointer(stmt, r, b, base, &acc, &begin, &cov);
+			} else {
+				return;
+			}
+			region_placed(&fi->sink, &loc, r->name, &at, &cov, &b->region);
 			return;
 		}
 	}
-	if ((addr || is_gimple_call(stmt)) &&
-	    check_elements(fi, stmt, r, b, addr))
-		return;
-	if (rg->size < 0)
-		return;
+	if (addr || is_gimple_call(stmt))
+		locate_elements(fi, stmt, addr, rg, &at);
 	if (is_gimple_call(stmt)) {
 		/*
 		 * The generic accessors are calls, __put_user_fn(size, ptr,
@@ -560,13 +552,14 @@ void check_range(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 					     &off, 0) &&
 				base == rg->base;
 	}
-	if (!found)
-		return;
-	/* from the pointer the begin was given */
-	off -= rg->off;
-	if (off >= 0 && off < rg->size)
-		return;
+	at.exact = found;
+	at.off = found ? off : 0;
+	whole = pointee_size(rg->base);
 	range_text(rg, size, sizeof(size));
-	region_outside(&fi->sink, &loc, r->name, off,
-		       base_text(fi, rg->base, ptr, sizeof(ptr)), size, &b->region);
+	cov.size = size;
+	cov.ptr = base_text(fi, rg->base, ptr, sizeof(ptr));
+	cov.off = rg->off;
+	cov.bytes = rg->size;
+	cov.pointee = whole && tree_fits_shwi_p(whole) ? tree_to_shwi(whole) : -1;
+	region_placed(&fi->sink, &loc, r->name, &at, &cov, &b->region);
 }

@@ -7,7 +7,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -684,63 +683,75 @@ void region_unverified(struct region_sink *sink, const void *where,
 		    name, sink->fn);
 }
 
-/* A flexible array starts where the object begun for ends. */
-void region_past_flexible(struct region_sink *sink, const void *where,
-			  const char *name, const char *member,
-			  const char *size, const struct region_begin *b)
+/* ---- pointer-mismatch: does the begin cover where an accessor lands? ---- */
+
+static void past_flexible(struct region_sink *sink, const void *where,
+			  const char *name, const struct region_place *pl,
+			  const struct region_covered *cov,
+			  const struct region_begin *b)
 {
 	say(sink, where, REGION_POINTER_MISMATCH,
 	    "%s() at an element of the flexible array member '%s', past the %s bytes that %s() opened",
-	    name, member, size, b->name);
+	    name, pl->flex, cov->size, b->name);
 }
 
-void region_past_member(struct region_sink *sink, const void *where,
-			const char *name, long long index,
-			const char *member, long long count)
+static void past_member(struct region_sink *sink, const void *where,
+			const char *name, const struct region_place *pl)
 {
 	say(sink, where, REGION_POINTER_MISMATCH,
 	    "%s() at element %lld of the array member '%s', past its %lld elements",
-	    name, index, member, count);
+	    name, pl->index, pl->member, pl->count);
 }
 
-/*
- * An access at byte @off of @ptr, outside the @size bytes begun from it;
- * LLONG_MIN: at an offset not worked out, past them (@ptr spelled).
- */
-void region_outside(struct region_sink *sink, const void *where,
-		    const char *name, long long off, const char *ptr,
-		    const char *size, const struct region_begin *b)
-{
-	if (off == LLONG_MIN)
-		say(sink, where, REGION_POINTER_MISMATCH,
-		    "%s() at '%s', past the %s bytes that %s() opened",
-		    name, ptr, size, b->name);
-	else
-		say(sink, where, REGION_POINTER_MISMATCH,
-		    "%s() at byte %lld of '%s', %s the %s bytes that %s() opened",
-		    name, off, ptr, off < 0 ? "before" : "past", size, b->name);
-}
-
-void region_other_pointer(struct region_sink *sink, const void *where,
-			  const char *name, const char *ptr,
-			  const struct region_begin *b, const char *covered)
+/* An access at byte @off of the begin's pointer, outside what it covers. */
+static void outside(struct region_sink *sink, const void *where,
+		    const char *name, long long off,
+		    const struct region_covered *cov,
+		    const struct region_begin *b)
 {
 	say(sink, where, REGION_POINTER_MISMATCH,
-	    "%s() through '%s', but the region opened by %s() covers '%s'",
-	    name, ptr, b->name, covered);
+	    "%s() at byte %lld of '%s', %s the %s bytes that %s() opened",
+	    name, off, cov->ptr, off < 0 ? "before" : "past", cov->size, b->name);
 }
 
 /*
- * An access through @ptr, which the function sets once, to the pointer
- * @from that the region was begun on less an amount: it reaches before
- * what the begin covers (filldir64() wrote the previous entry so, in a
- * region begun on the new one, until upstream 3c2659bd1db8).
+ * Where accessor @name lands, in the region of begin @b that covers
+ * @cov: past a flexible array's start or an array member's end, or
+ * outside the constant range; through a pointer set from the begin's
+ * less an amount (it reaches before what the begin covers: filldir64()
+ * wrote the previous entry so, in a region begun on the new one, until
+ * upstream 3c2659bd1db8), or through another parameter.
  */
-void region_before(struct region_sink *sink, const void *where,
-		   const char *name, const char *ptr, const char *from,
+void region_placed(struct region_sink *sink, const void *where,
+		   const char *name, const struct region_place *pl,
+		   const struct region_covered *cov,
 		   const struct region_begin *b)
 {
-	say(sink, where, REGION_POINTER_MISMATCH,
-	    "%s() through '%s', which is '%s' less an amount: before the region %s() opened on '%s'",
-	    name, ptr, from, b->name, from);
+	switch (pl->through) {
+	case REGION_THROUGH_LESS:
+		say(sink, where, REGION_POINTER_MISMATCH,
+		    "%s() through '%s', which is '%s' less an amount: before the region %s() opened on '%s'",
+		    name, pl->ptr, cov->ptr, b->name, cov->ptr);
+		return;
+	case REGION_THROUGH_OTHER:
+		say(sink, where, REGION_POINTER_MISMATCH,
+		    "%s() through '%s', but the region opened by %s() covers '%s'",
+		    name, pl->ptr, b->name, cov->arg);
+		return;
+	case REGION_THROUGH_BEGUN:
+		break;
+	}
+	/* a flexible array starts where the object begun for ends */
+	if (pl->flex && cov->bytes >= 0 && cov->pointee >= 0 &&
+	    cov->off + cov->bytes <= cov->pointee)
+		past_flexible(sink, where, name, pl, cov, b);
+	else if (pl->member)
+		past_member(sink, where, name, pl);
+	else if (pl->exact && cov->bytes >= 0 &&
+		 (pl->off < cov->off || pl->off - cov->off >= cov->bytes))
+		outside(sink, where, name, pl->off - cov->off, cov, b);
+	else if (pl->beyond)
+		say(sink, where, REGION_POINTER_MISMATCH,
+		    "%s() at '%s', past the %s bytes that %s() opened",
+		    name, pl->ptr, cov->size, b->name);
 }

@@ -141,20 +141,42 @@ bool region_exit(struct region_sink *sink, const void *where,
 /* What is found once the function is walked, or by the front end's own means. */
 void region_unverified(struct region_sink *sink, const void *where,
 		       const char *name, const char *ptr);
-void region_past_flexible(struct region_sink *sink, const void *where,
-			  const char *name, const char *member,
-			  const char *size, const struct region_begin *b);
-void region_past_member(struct region_sink *sink, const void *where,
-			const char *name, long long index,
-			const char *member, long long count);
-void region_outside(struct region_sink *sink, const void *where,
-		    const char *name, long long off, const char *ptr,
-		    const char *size, const struct region_begin *b);
-void region_other_pointer(struct region_sink *sink, const void *where,
-			  const char *name, const char *ptr,
-			  const struct region_begin *b, const char *covered);
-void region_before(struct region_sink *sink, const void *where,
-		   const char *name, const char *ptr, const char *from,
+
+/*
+ * pointer-mismatch.  What a begin covers, as the front end worked it out:
+ * its pointer (@ptr its name, @arg as the begin spelled it), @off bytes
+ * from the base object of @pointee bytes, @bytes long (said @size).
+ */
+struct region_covered {
+	const char *ptr;
+	const char *arg;
+	const char *size;		/* 'sizeof(*p)', or the bytes */
+	long long off;
+	long long bytes;		/* -1: not a constant */
+	long long pointee;		/* -1: not known */
+};
+
+enum region_through {
+	REGION_THROUGH_BEGUN,		/* the begin's own pointer */
+	REGION_THROUGH_LESS,		/* a local set once to it less an amount */
+	REGION_THROUGH_OTHER,		/* another parameter, as the begin's is */
+};
+
+/* Where an accessor lands, as the front end located it. */
+struct region_place {
+	enum region_through through;
+	const char *ptr;		/* the accessor's pointer, as said */
+	bool exact;			/* at constant byte @off of the base */
+	bool beyond;			/* spelled past a 'sizeof(*p)' begin */
+	long long off;
+	const char *flex;		/* an element of this flexible array member */
+	const char *member;		/* an element of this array member ... */
+	long long index, count;		/* ... at a constant index past its count */
+};
+
+void region_placed(struct region_sink *sink, const void *where,
+		   const char *name, const struct region_place *pl,
+		   const struct region_covered *cov,
 		   const struct region_begin *b);
 
 #endif /* UACCESS_REGION_H */

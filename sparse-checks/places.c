@@ -579,36 +579,39 @@ static struct range *begin_range(struct instance *b)
 	return r;
 }
 
-/* An access through the pointer begin @b covered: does it stay inside? */
-static void check_place(struct ctx *c, struct instance *b, struct instance *in)
+/*
+ * Where an access through the pointer begin @b covered lands; the begin's
+ * range and size said as @cov says them.
+ */
+static void check_place(struct ctx *c, struct instance *b, struct instance *in,
+			struct region_covered *cov)
 {
 	struct range *r = begin_range(b);
+	struct region_place at = { REGION_THROUGH_BEGUN, in->ptr_text };
 	struct place pl;
 	char size[100];
 
 	if (r->known < 0 || !locate(in, &in->ptr_arg, &pl)) {
-		if (beyond_size(b, in))
-			region_outside(&c->sink, &in->pos, in->api->name,
-				       LLONG_MIN, in->ptr_text, b->size_text,
-				       &b->begin);
+		at.beyond = beyond_size(b, in);
+		cov->size = b->size_text;
+		region_placed(&c->sink, &in->pos, in->api->name, &at, cov, &b->begin);
 		return;
 	}
 	if (!r->off && r->size == r->pointee)
-		snprintf(size, sizeof(size), "sizeof(*%s)", show_ident(b->ptr));
+		snprintf(size, sizeof(size), "sizeof(*%s)", cov->ptr);
 	else
 		snprintf(size, sizeof(size), "%lld", r->size);
-	/* a flexible array starts where the object begun for ends */
-	if (pl.flex && r->size >= 0 && r->off + r->size <= r->pointee)
-		region_past_flexible(&c->sink, &in->pos, in->api->name,
-				     show_ident(pl.flex), size, &b->begin);
-	else if (pl.member)
-		region_past_member(&c->sink, &in->pos, in->api->name, pl.index,
-				   show_ident(pl.member), pl.count);
-	else if (pl.exact && r->size >= 0 &&
-		 (pl.off < r->off || pl.off - r->off >= r->size))
-		region_outside(&c->sink, &in->pos, in->api->name,
-			       pl.off - r->off, show_ident(b->ptr), size,
-			       &b->begin);
+	cov->size = size;
+	cov->off = r->off;
+	cov->bytes = r->size;
+	cov->pointee = r->pointee;
+	at.exact = pl.exact;
+	at.off = pl.off;
+	at.flex = pl.flex ? show_ident(pl.flex) : NULL;
+	at.member = pl.member ? show_ident(pl.member) : NULL;
+	at.index = pl.index;
+	at.count = pl.count;
+	region_placed(&c->sink, &in->pos, in->api->name, &at, cov, &b->begin);
 }
 
 /* Whether @e reads the variable named @ident. */
@@ -696,19 +699,28 @@ static int set_before(struct ctx *c, struct instance *in, struct ident *from)
 void access_in(struct ctx *c, struct instance *in,
 	       const struct region_state *s)
 {
+	struct region_covered cov = { NULL };
+	struct region_place at = { REGION_THROUGH_OTHER, in->ptr_text };
 	struct instance *b;
+	char ptr[80];
 
 	if (!(s->bits & REGION_OPEN) || !s->begin || s->begin == REGION_MANY)
 		return;
 	b = begin_instance(s->begin);
 	if (!b->ptr || !in->ptr)
 		return;
-	if (b->ptr == in->ptr)
-		check_place(c, b, in);
-	else if (set_before(c, in, b->ptr))
-		region_before(&c->sink, &in->pos, in->api->name, show_ident(in->ptr),
-			      show_ident(b->ptr), &b->begin);
-	else if (is_param(c, b->ptr) && is_param(c, in->ptr))
-		region_other_pointer(&c->sink, &in->pos, in->api->name,
-				     in->ptr_text, &b->begin, b->ptr_text);
+	snprintf(ptr, sizeof(ptr), "%s", show_ident(b->ptr));
+	cov.ptr = ptr;
+	cov.arg = b->ptr_text;
+	if (b->ptr == in->ptr) {
+		check_place(c, b, in, &cov);
+		return;
+	}
+	if (set_before(c, in, b->ptr)) {
+		at.through = REGION_THROUGH_LESS;
+		at.ptr = show_ident(in->ptr);
+	} else if (!is_param(c, b->ptr) || !is_param(c, in->ptr)) {
+		return;
+	}
+	region_placed(&c->sink, &in->pos, in->api->name, &at, &cov, &b->begin);
 }

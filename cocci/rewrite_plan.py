@@ -195,9 +195,8 @@ def scoped_name(mode, ptr, size):
 	return SCOPED[mode] + ('' if size == 'sizeof(*%s)' % ptr else '_size')
 
 def scoped_head(mode, ptr, size, label):
-	if size == 'sizeof(*%s)' % ptr:
-		return '%s(%s, %s)' % (scoped_name(mode, ptr, size), ptr, label)
-	return '%s(%s, %s, %s)' % (scoped_name(mode, ptr, size), ptr, size, label)
+	args = (ptr, label) if size == 'sizeof(*%s)' % ptr else (ptr, size, label)
+	return '%s(%s)' % (scoped_name(mode, ptr, size), ', '.join(args))
 
 def scoped_block(mode, ptr, size, label, body):
 	return '%s {\n%s\n}' % (scoped_head(mode, ptr, size, label), '\n'.join(body))

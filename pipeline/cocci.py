@@ -244,14 +244,14 @@ class Run:
 
 	def problems(self):
 		"""The files spatch gave up on (its time-out, an error), each
-		said as not analysed, after what spatch said (its standard
-		error, passed through)."""
+		said as not analysed, after what the run that gave up said (its
+		standard error, passed through)."""
 		left = self.unfinished()
-		if not left:
-			return
-		for err in (self.path('spatch.err'), self.path('whole.err')):
-			for line in read_lines(err):
-				self.incomplete.note(line)
+		# What each run said that left a file unfinished.
+		for err, whole in (('spatch.err', False), ('whole.err', True)):
+			if any((path in self.whole) == whole for path in left):
+				for line in read_lines(self.path(err)):
+					self.incomplete.note(line)
 		for path in left:
 			self.incomplete.say('%s: not analysed: Coccinelle did not finish it (its time-out, '
 					    'UABATCH_TIMEOUT=%s s, or an error: what spatch said is above)'

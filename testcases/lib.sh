@@ -102,6 +102,37 @@ build_object()
 	fi
 }
 
+# The region checkers' findings in build log $1, from their JSON lines
+# (the plugin's format=json, sparse-uaccess's --uaccess-format=json), one
+# a line: 'ENGINE PATH LINE ID TEXT'.
+checker_findings()
+{
+	python3 - "$top" "$1" <<'EOF'
+import sys
+sys.path.insert(0, sys.argv[1])
+from model.findings import read_jsonl
+with open(sys.argv[2], errors='replace') as log:
+	for f in read_jsonl([l for l in log if l.startswith('{"path":')]):
+		print(f.engine, f.path, f.line, f.id, f.message)
+EOF
+}
+
+# Each finding of 'uabatch scan --format jsonl' output $1 that patch
+# rewrites (its 'fixable'): 'FILE LINE ID FUNCTION', the path without a
+# leading './'.
+fixable_findings()
+{
+	python3 - "$top" "$1" <<'EOF'
+import sys
+sys.path.insert(0, sys.argv[1])
+from model.findings import read_jsonl
+with open(sys.argv[2]) as scan:
+	for f in read_jsonl(scan):
+		if f.fixable:
+			print(f.path[2:] if f.path.startswith('./') else f.path, f.line, f.id, f.function)
+EOF
+}
+
 # Apply the diff $2 to a copy of file $1 (the diff names it a/<base>);
 # print the path of the result.
 apply_to_copy()

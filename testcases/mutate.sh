@@ -152,16 +152,15 @@ build_cases()
 # The checkers' findings in $work/build.log, as build_cases keeps them.
 found_in_log()
 {
-	python3 -c '
-import re, sys
-sys.path.insert(0, sys.argv[1])
-from model.findings import read_jsonl
-log = open(sys.argv[2], errors="replace").read().splitlines()
-for f in read_jsonl([l for l in log if l.startswith("{\"path\":")]):
-	m = re.search(r"(?:^|/)m-[0-9.]+/case-([0-9]+)/(.*)$", f.path) or \
-		re.match(r"case-([0-9]+)/(.*)$", f.path)
-	n, path = (m.group(1), m.group(2)) if m else ("-", f.path)
-	print(n, f.engine, path, f.line, f.id, f.message)' "$top" "$work/build.log"
+	checker_findings "$work/build.log" | awk '{
+		n = "-"
+		if (match($2, /(^|\/m-[0-9.]+\/)case-[0-9]+\//)) {
+			n = substr($2, RSTART, RLENGTH - 1)
+			sub(/.*case-/, "", n)
+			$2 = substr($2, RSTART + RLENGTH)
+		}
+		print n, $0
+	}'
 }
 
 # The findings of case N told in file AT, of ENGINE: 'LINE ID TEXT' in

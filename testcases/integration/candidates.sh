@@ -40,11 +40,12 @@ snapshot()
 snapshot > "$work/before"
 
 # shellcheck disable=SC2086
-(cd "$k612" && "$top/uabatch" scan $part) > "$work/findings" && die "no findings in $part"
+(cd "$k612" && "$top/uabatch" scan --format jsonl $part) > "$work/findings.jsonl" &&
+	die "no findings in $part"
+python3 "$top/model/findings.py" text < "$work/findings.jsonl" > "$work/findings"
 # 'FILE FUNCTION' of each patch to expect: a compat twin goes with its
 # function.
-grep -v 'not auto-fixable' "$work/findings" |
-	sed 's/^\([^:]*\):.* in \([A-Za-z0-9_]*\)().*/\1 \2/; s/_compat$//' | sort -u \
+fixable_findings "$work/findings.jsonl" | awk '{ sub(/_compat$/, "", $4); print $1, $4 }' | sort -u \
 	> "$work/functions"
 grep -q 'processcompl_compat().*fixed along with its twin, processcompl()' "$work/findings" ||
 	die "processcompl_compat() not shown as fixed with processcompl()"

@@ -47,18 +47,22 @@ sparse_saw_all()
 # the plugin alone, built by the chroot's GCC).
 mainline_only()
 {
-	sed -n "s|^\($2/\)\{0,1\}\([^:/][^:]*:[0-9]*\):[0-9]*: [a-z]*: .* \[uaccess:\([a-z-]*\)\]$|\2 \3|p" \
-		"$1" | sort > "$work/found"
-	[ "$(grep -c '\[uaccess:' "$1")" = "$(wc -l < "$work/found")" ] ||
-		die "$3: findings of files not under $2"
+	checker_findings "$1" > "$work/findings"
+	awk -v root="$2/" '{
+		if (index($2, root) == 1)
+			$2 = substr($2, length(root) + 1)
+		else if ($2 ~ /^\//)
+			bad = 1
+		print $2 ":" $3, $4, $1
+	} END { exit bad }' "$work/findings" | sort > "$work/found" ||
+		{ cat "$work/findings" >&2; die "$3: findings of files not under $2"; }
 	# An allmodconfig tree has its defconfig's findings, and its own.
 	awk -F'\t' -v t="$3" -v ran="$4" '
 	$1 != t && $1 "-allmodconfig" != t { next }
-	$4 == "both" || $4 == ran || ran == "both" { print $2 " " $3 }
-	$4 == "both" && ran == "both" { print $2 " " $3 }' \
+	ran == "both" && ($4 == "both" || $4 == "sparse") { print $2, $3, "sparse" }
+	$4 == "both" || $4 == "gcc" { print $2, $3, "gcc" }' \
 		"$top/testcases/integration/mainline_findings" | sort > "$work/expected"
 	if ! cmp -s "$work/expected" "$work/found"; then
-		grep '\[uaccess:' "$1" >&2
 		diff -u "$work/expected" "$work/found" | sed 's/^/    /' >&2
 		die "$3${gcc:+ gcc-$gcc}: findings other than mainline_findings' (- expected, + found)"
 	fi
@@ -78,14 +82,15 @@ for v in $versions; do
 	n=$(wc -l < "$work/objects")
 	[ "$n" -ge 20 ] || die "$v: only $n objects that open a region"
 	# A flag new to every run makes Kbuild compile the objects again.
-	flags="-fplugin=$plugin -fplugin-arg-uaccess_plugin-time-report -D__UABATCH_RUN=$$"
+	flags="-fplugin=$plugin -fplugin-arg-uaccess_plugin-format=json"
+	flags="$flags -fplugin-arg-uaccess_plugin-time-report -D__UABATCH_RUN=$$"
 	if [ -n "$gcc" ]; then
 		# shellcheck disable=SC2046 # object paths
 		chroot_make_7_2 "$gcc" KCFLAGS="$flags" $(cat "$work/objects")
 	else
 		# shellcheck disable=SC2046 # object paths
 		flock "$kdir/../linux-$v.lock" sh "$top/scripts/make-objects.sh" -s -C "$kdir" KCFLAGS="$flags" C=2 \
-			CHECK="$checker --uaccess-only --uaccess-stats" $(cat "$work/objects")
+			CHECK="$checker --uaccess-only --uaccess-format=json --uaccess-stats" $(cat "$work/objects")
 	fi > "$work/build.log" 2>&1 || { tail -20 "$work/build.log" >&2; die "$v: build failed"; }
 	if [ -n "$gcc" ]; then
 		mainline_only "$work/build.log" /src-7.2 "$v-x86_64" gcc
@@ -116,8 +121,8 @@ check_build()
 	[ "$n" -ge 15 ] || die "$1: only $n objects that open a region"
 	# shellcheck disable=SC2046 # ARCH=.. CROSS_COMPILE=.., object paths
 	flock "$2/.uabatch.lock" sh "$top/scripts/make-objects.sh" -s -C "$2" $(sh "$top/scripts/make-args.sh" "$2") \
-		KCFLAGS="-fplugin=$3 -fplugin-arg-uaccess_plugin-time-report -D__UABATCH_RUN=$$" \
-		C=2 CHECK="$checker --uaccess-only --uaccess-stats" \
+		KCFLAGS="-fplugin=$3 -fplugin-arg-uaccess_plugin-format=json -fplugin-arg-uaccess_plugin-time-report -D__UABATCH_RUN=$$" \
+		C=2 CHECK="$checker --uaccess-only --uaccess-format=json --uaccess-stats" \
 		$(cat "$work/objects") > "$work/build.log" 2>&1 ||
 		{ tail -20 "$work/build.log" >&2; die "$1: build failed"; }
 	mainline_only "$work/build.log" "$4" "$1" both

@@ -21,7 +21,7 @@ agree()
 	shift
 	k=$(ktree "$v")
 	status=0
-	(cd "$k" && "$top/uabatch" scan "$@" .) > "$work/scan" 2> /dev/null || status=$?
+	(cd "$k" && "$top/uabatch" scan --format jsonl "$@" .) > "$work/scan" 2> /dev/null || status=$?
 	[ $status = 1 ] || [ $status = 3 ] || die "$v: scan $* failed ($status)"
 	status=0
 	(cd "$k" && "$top/uabatch" patch "$@" .) > "$work/all.diff" 2> /dev/null || status=$?
@@ -29,8 +29,7 @@ agree()
 	[ -s "$work/all.diff" ] || die "$v: no patch $*"
 
 	# 'FILE LINE' of each finding scan says is auto-fixable.
-	grep '\[uaccess:batch-' "$work/scan" | grep -v 'not auto-fixable' |
-		sed -n 's|^\./\([^:]*\):\([0-9]*\):.*|\1 \2|p' | sort -u > "$work/fixable"
+	fixable_findings "$work/scan" | awk '$3 ~ /^batch-/ { print $1, $2 }' | sort -u > "$work/fixable"
 	# 'FILE FIRST LAST' of each function the patch changes.
 	: > "$work/rewritten"
 	sed -n 's|^+++ b/||p' "$work/all.diff" | while IFS= read -r f; do

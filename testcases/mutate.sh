@@ -147,6 +147,8 @@ build_cases()
 			found_in_log | sed "s/^- /$n /" >> "$work/found"
 		done
 	done
+	[ -z "$(awk '$1 == "-"' "$work/found")" ] ||
+		{ awk '$1 == "-"' "$work/found" >&2; die "findings of no case"; }
 }
 
 # The checkers' findings in $work/build.log, as build_cases keeps them.
@@ -163,12 +165,12 @@ found_in_log()
 	}'
 }
 
-# The findings of case N told in file AT, of ENGINE: 'LINE ID TEXT' in
-# $work/ENGINE.  A file of the tree is told by its path, absolute or not.
+# The findings of case N (object OBJ) told in file AT, of ENGINE: 'LINE
+# ID TEXT' in $work/ENGINE.  A file of the tree is told by its path,
+# absolute or not.
 case_findings()
 {
-	n=$1 at=$2 engine=$3
-	obj=$(awk -v n="$n" '$1 == n { print $5 }' "$work/cases")
+	n=$1 obj=$2 at=$3 engine=$4
 	[ -f "${chroot_root:-}$(cases_dir "$ver")/case-$n/$obj" ] ||
 		{ cat "$work/build.log" >&2; die "$ver $file: case $n does not build in $ver"; }
 	awk -v n="$n" -v at="$at" -v e="$engine" '$1 == n && $2 == e {
@@ -180,10 +182,9 @@ case_findings()
 		}
 		$1 = $2 = $3 = ""
 		print substr($0, 4)
-	} END { exit bad }' "$work/found" | sort -u > "$work/$engine" ||
+	} END { exit bad }' "$work/found" > "$work/$engine.all" ||
 		die "$ver $file: findings in another file"
-	[ -z "$(awk '$1 == "-"' "$work/found")" ] ||
-		{ awk '$1 == "-"' "$work/found" >&2; die "findings of no case"; }
+	sort -u "$work/$engine.all" > "$work/$engine"
 }
 
 # objtool's verdict on case N's object, in $work/objtool (the trees are
@@ -300,7 +301,7 @@ judge_cases()
 	build_cases
 	while read -r n kind ver file obj told alone fn name id line <&3; do
 		for e in $engines; do
-			case_findings "$n" "$told" "$e"
+			case_findings "$n" "$obj" "$told" "$e"
 		done
 		objtool_verdict "$n" "$obj"
 		case $kind in

@@ -103,7 +103,7 @@ add_case()
 	"$file"|"$in") ;;
 	*) alone=yes ;;
 	esac
-	echo "$n $1 $ver $file $base.o $told $alone $5 $6 $7 $8" >> "$work/cases"
+	echo "$n $kind $ver $file $base.o $told $alone $5 $6 $7 $8" >> "$work/cases"
 }
 
 # make_cases VERSION OBJECT...: make the objects of the cases of

@@ -24,7 +24,7 @@
  *	disable=<id,...>	do not report these ids
  *	safe-list=<file>	more uaccess-safe functions, one name a line
  *	format=json		findings as JSON Lines (text: GCC's diagnostics)
- *	time-report		print the CPU time of the pass at the end
+ *	stats			say what the passes saw and their CPU time, at the end
  */
 
 #include "uaccess_plugin.h"
@@ -38,13 +38,12 @@ static struct plugin_info uaccess_plugin_info = {
 		"disable=<id,...>\tdo not report these ids\n"
 		"safe-list=<file>\tmore uaccess-safe functions, one a line\n"
 		"format=<text|json>\tfindings as GCC's diagnostics or JSON Lines\n"
-		"time-report\tprint the CPU time of the pass\n",
+		"stats\tsay what the passes saw and their CPU time\n",
 };
 
 bool opt_debug;		/* UACCESS_DEBUG=1: show each statement's role */
-static bool opt_time_report;
-static double pass_seconds;
-static unsigned long functions_seen, functions_analysed, functions_inlined;
+static bool opt_stats;
+static struct region_stats file_stats = { .engine = "gcc" };
 
 bool after_inlining;
 
@@ -81,11 +80,10 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static void report_time(void *gcc_data, void *user_data)
+static void report_stats(void *gcc_data, void *user_data)
 {
-	fprintf(stderr, "uaccess_plugin: %s: %lu functions, %lu analysed, %lu after inlining, %.6f s in the passes\n",
-		main_input_filename, functions_seen, functions_analysed,
-		functions_inlined, pass_seconds);
+	file_stats.path = main_input_filename;
+	region_print_stats(stderr, &file_stats);
 }
 
 /* Both passes analyse one function with this state. */
@@ -203,7 +201,7 @@ static unsigned int uaccess_execute(void)
 	struct fn_analysis a;
 	unsigned int uid = DECL_UID(current_function_decl);
 
-	functions_seen++;
+	file_stats.functions++;
 	note_empty_primitive();
 	/*
 	 * Most functions never touch the API: skip them cheaply.  What a
@@ -229,7 +227,8 @@ static unsigned int uaccess_execute(void)
 	if (DECL_DECLARED_INLINE_P(current_function_decl) &&
 	    (!a.fi.opens || !a.fi.ends))
 		return 0;
-	functions_analysed++;
+	file_stats.analysed++;
+	file_stats.opens += a.fi.opens;
 	analyse(&a.fi);
 	return 0;
 }
@@ -269,7 +268,6 @@ static void analyse_inlined(void)
 	settle_switches();
 	if (!scan_function(&a.fi))
 		return;
-	functions_inlined++;
 	analyse(&a.fi);
 }
 
@@ -300,17 +298,17 @@ static unsigned int uaccess_inlined_execute(void)
 	return 0;
 }
 
-/* With 'time-report', the CPU time of the passes is measured. */
+/* With 'stats', the CPU time of the passes is measured. */
 static unsigned int timed(unsigned int (*execute)(void))
 {
 	double start;
 	unsigned int ret;
 
-	if (!opt_time_report)
+	if (!opt_stats)
 		return execute();
 	start = now();
 	ret = execute();
-	pass_seconds += now() - start;
+	file_stats.seconds += now() - start;
 	return ret;
 }
 
@@ -412,8 +410,8 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 
 		if (!strcmp(key, "werror")) {
 			region_werror = true;
-		} else if (!strcmp(key, "time-report")) {
-			opt_time_report = true;
+		} else if (!strcmp(key, "stats")) {
+			opt_stats = true;
 		} else if (!strcmp(key, "disable") && val) {
 			if (region_disable(val, why, sizeof(why))) {
 				error("%s: %<disable%>: %s", info->base_name, why);
@@ -441,8 +439,8 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 			  &uaccess_pass_info);
 	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
 			  &uaccess_inlined_pass_info);
-	if (opt_time_report)
-		register_callback(info->base_name, PLUGIN_FINISH, report_time, NULL);
+	if (opt_stats)
+		register_callback(info->base_name, PLUGIN_FINISH, report_stats, NULL);
 	if (region_json && region_werror)
 		register_callback(info->base_name, PLUGIN_FINISH, report_errors,
 				  (void *)info->base_name);

@@ -119,6 +119,22 @@ def read_jsonl(lines):
 	return [Finding.from_dict(json.loads(l)) for l in lines if l.strip()]
 
 
+def read_build_log(lines):
+	"""What the checkers said in a build that ran them with JSON output,
+	among the compiler's other lines: their findings, and what each saw
+	in a file (the objects of their 'stats', as dicts)."""
+	found, stats = [], []
+	for l in lines:
+		if not l.startswith('{"'):
+			continue
+		d = json.loads(l)
+		if 'stats' in d:
+			stats.append(d['stats'])
+		else:
+			found.append(Finding.from_dict(d))
+	return found, stats
+
+
 def sarif_uri(path):
 	"""An RFC 3986 reference to path: an absolute path a file: URI (a
 	relative reference may not start with a slash)."""

@@ -3,7 +3,6 @@
 configured tree (or in a build directory of one), with sparse-uaccess
 and/or the GCC plugin; their region defects, each said once."""
 
-import json
 import os
 import re
 import shutil
@@ -11,7 +10,7 @@ import subprocess
 import sys
 
 from errors import Fatal, Usage
-from findings import Finding
+from findings import read_build_log
 import kbuild
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -88,7 +87,7 @@ class Checker:
 			raise BuildFailed(file, self.kdir, [l for l in log if not l.startswith('make')])
 		# The checkers' findings are JSON lines among the compiler's
 		# other output.
-		found = [Finding.from_dict(json.loads(l)) for l in log if l.startswith('{"path":')]
+		found = read_build_log(log)[0]
 		for f in found:
 			if f.path.split('/')[-1] == copy and ('/' not in f.path or '/check/' in f.path):
 				f.path = file

@@ -2,7 +2,8 @@
 /*
  * Which findings the region analysis says and how: the options that
  * disable ids, make them errors or choose JSON Lines, and the printing of
- * one finding, as GCC prints a diagnostic or as one JSON object.
+ * one finding, as GCC prints a diagnostic or as one JSON object, and of
+ * what was seen in a file.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,24 +109,79 @@ static void text_finding(FILE *out, const struct region_finding *f)
 	fprintf(out, " %s: %s [uaccess:%s]\n", severity(), f->msg, region_ids[f->id]);
 }
 
+static void json_stats(FILE *out, const struct region_stats *s)
+{
+	fputs("{\"stats\":{\"engine\":", out);
+	json_string(out, s->engine);
+	fputs(",\"path\":", out);
+	json_string(out, s->path);
+	fprintf(out, ",\"functions\":%lu,\"analysed\":%lu,\"opens\":%lu,\"seconds\":",
+		s->functions, s->analysed, s->opens);
+	if (s->seconds < 0)
+		fputs("null", out);
+	else
+		fprintf(out, "%.6f", s->seconds);
+	fputs("}}\n", out);
+}
+
+static void text_stats(FILE *out, const struct region_stats *s)
+{
+	fprintf(out, "%s: %s: %lu functions, %lu analysed, %lu region opens",
+		s->engine, s->path, s->functions, s->analysed, s->opens);
+	if (s->seconds >= 0)
+		fprintf(out, ", %.6f s", s->seconds);
+	fputc('\n', out);
+}
+
 /*
- * One finding, in one write where memory allows: stderr is unbuffered,
+ * One line, in one write where memory allows: stderr is unbuffered,
  * and the compilers of a make -j share it, so a line written piece by
  * piece could be cut by another's.
  */
+struct one_write {
+	char *line;
+	size_t len;
+	FILE *mem;
+};
+
+/* Where to print the line: memory, or @out itself where there is none. */
+static FILE *one_write_start(struct one_write *w, FILE *out)
+{
+	w->line = NULL;
+	w->len = 0;
+	w->mem = open_memstream(&w->line, &w->len);
+	return w->mem ? w->mem : out;
+}
+
+static void one_write_end(struct one_write *w, FILE *out)
+{
+	if (!w->mem)
+		return;
+	fclose(w->mem);
+	fwrite(w->line, 1, w->len, out);
+	free(w->line);
+}
+
 void region_print(FILE *out, const struct region_finding *f)
 {
-	char *line = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&line, &len);
+	struct one_write w;
+	FILE *to = one_write_start(&w, out);
 
 	if (region_json)
-		json_finding(mem ? mem : out, f);
+		json_finding(to, f);
 	else
-		text_finding(mem ? mem : out, f);
-	if (!mem)
-		return;
-	fclose(mem);
-	fwrite(line, 1, len, out);
-	free(line);
+		text_finding(to, f);
+	one_write_end(&w, out);
+}
+
+void region_print_stats(FILE *out, const struct region_stats *s)
+{
+	struct one_write w;
+	FILE *to = one_write_start(&w, out);
+
+	if (region_json)
+		json_stats(to, s);
+	else
+		text_stats(to, s);
+	one_write_end(&w, out);
 }

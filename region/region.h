@@ -104,6 +104,22 @@ struct region_finding {
 
 void region_print(FILE *out, const struct region_finding *f);
 
+/*
+ * What a front end saw in one file, with --uaccess-stats or stats:
+ * a test tells a clean run from a blind one by it.  One text line, or with
+ * region_json one JSON object {"stats": {...}} beside the findings.
+ */
+struct region_stats {
+	const char *engine;		/* "sparse", "gcc" */
+	const char *path;
+	unsigned long functions;	/* defined in the file */
+	unsigned long analysed;		/* of them, analysed for regions */
+	unsigned long opens;		/* region opens in them */
+	double seconds;			/* CPU time of the analysis; < 0: not measured */
+};
+
+void region_print_stats(FILE *out, const struct region_stats *s);
+
 /* A call to @name cannot turn user access off, nor open a hole in it. */
 bool region_safe_name(const char *name);
 

@@ -22,7 +22,8 @@ void set_begin(struct instance *in)
 static struct instance *inst_hash[INST_HASH];	/* macros, by position */
 struct instance *call_hash[INST_HASH];	/* calls, by expression */
 /* --uaccess-stats: what was seen, to tell a clean run from a blind one */
-int show_stats, nr_functions, nr_regions, nr_accessors;
+int show_stats;
+struct region_stats file_stats = { .engine = "sparse", .seconds = -1 };
 /* What was reported: under --uaccess-werror, an error the exit status tells. */
 int nr_findings;
 

@@ -53,10 +53,11 @@ static void check_function(struct symbol *sym, struct statement *body,
 	struct states st;
 	struct ctx c = { .sink = { report, c.fn_name }, .fn = sym, .body = body };
 	int checked_by_arch = region_range_checked_by_arch(stream_name(sym->pos.stream));
+	unsigned long opens = file_stats.opens;
 	int pass, i;
 
 	snprintf(c.fn_name, sizeof(c.fn_name), "%s", show_ident(sym->ident));
-	nr_functions++;
+	file_stats.functions++;
 	for (pass = 0; pass < 2; pass++) {
 		c.pass = pass;
 		st = *entry;
@@ -72,6 +73,8 @@ static void check_function(struct symbol *sym, struct statement *body,
 		if (!c.nr_events && all_closed(entry))
 			break;
 	}
+	if (file_stats.opens > opens)
+		file_stats.analysed++;
 	for (i = 0; i < c.nr_opens && !checked_by_arch; i++)
 		if (!checked_in_fn(&c, c.opens[i]))
 			region_unverified(&c.sink, &c.opens[i]->pos,
@@ -201,7 +204,8 @@ static void check_symbol(struct symbol *sym, struct states *entry)
 	check_function(sym, body, entry);
 }
 
-void uaccess_check_symbols(struct symbol_list *list)
+/* The functions of @file, its symbols @list, checked. */
+void uaccess_check_symbols(const char *file, struct symbol_list *list)
 {
 	struct states closed = { 1, { closed_state } };
 	struct symbol *sym;
@@ -216,9 +220,11 @@ void uaccess_check_symbols(struct symbol_list *list)
 		check_symbol(q->sym, &q->entry);
 		free(q);
 	}
-	if (show_stats)
-		fprintf(stderr, "sparse-uaccess: %d functions, %d region opens, %d accessors\n",
-			nr_functions, nr_regions, nr_accessors);
+	if (show_stats) {
+		file_stats.path = file;
+		region_print_stats(stderr, &file_stats);
+		file_stats.functions = file_stats.analysed = file_stats.opens = 0;
+	}
 }
 
 /* sparse-uaccess's exit status: 1 where --uaccess-werror made findings errors. */

@@ -139,7 +139,8 @@ struct ctx {
 
 extern struct instance *call_hash[INST_HASH];
 extern const struct region_state closed_state;
-extern int show_stats, nr_functions, nr_regions, nr_accessors;
+extern int show_stats;
+extern struct region_stats file_stats;
 extern int nr_findings;
 
 /*

@@ -143,14 +143,10 @@ static void event(struct ctx *c, struct instance *in, struct states *st,
 		if (i == c->nr_checks && i < ARRAY_SIZE(c->checks))
 			c->checks[c->nr_checks++] = in;
 	}
-	if (c->pass == 1 && in->api->kind == UA_UNSAFE)
-		nr_accessors++;
-	else if (c->pass == 1 && in->api->kind != UA_END &&
-		 in->api->kind != UA_CHECK && in->api->kind != UA_KERNEL &&
-		 in->api->kind != UA_SAVE && in->api->kind != UA_RESTORE)
-		nr_regions++;
 	switch (in->api->kind) {
 	case UA_BEGIN: case UA_MASKED: case UA_OPEN: case UA_SCOPED:
+		if (c->pass == 1)
+			file_stats.opens++;
 		if (in->api->kind == UA_OPEN && c->nr_opens < ARRAY_SIZE(c->opens))
 			c->opens[c->nr_opens++] = in;
 		for (i = 0; i < st->n; i++) {

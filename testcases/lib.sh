@@ -102,34 +102,32 @@ build_object()
 	fi
 }
 
-# The region checkers' findings in build log $1, from their JSON lines
-# (the plugin's format=json, sparse-uaccess's --uaccess-format=json), one
-# a line: 'ENGINE PATH LINE ID TEXT'.
-checker_findings()
+# What file $2 says, one a line, as $1 asks:
+#   checkers  the region checkers' findings in a build log (the plugin's
+#             format=json, sparse-uaccess's --uaccess-format=json):
+#             'ENGINE PATH LINE ID TEXT'
+#   stats     what they saw in each file of that log (their stats):
+#             'ENGINE PATH FUNCTIONS ANALYSED OPENS'
+#   fixable   the findings of 'uabatch scan --format jsonl' that patch
+#             rewrites: 'FILE LINE ID FUNCTION', without a leading './'
+findings_of()
 {
-	python3 - "$top" "$1" <<'EOF'
+	python3 - "$top" "$1" "$2" <<'EOF'
 import sys
 sys.path.insert(0, sys.argv[1])
-from model.findings import read_jsonl
-with open(sys.argv[2], errors='replace') as log:
-	for f in read_jsonl([l for l in log if l.startswith('{"path":')]):
-		print(f.engine, f.path, f.line, f.id, f.message)
-EOF
-}
-
-# Each finding of 'uabatch scan --format jsonl' output $1 that patch
-# rewrites (its 'fixable'): 'FILE LINE ID FUNCTION', the path without a
-# leading './'.
-fixable_findings()
-{
-	python3 - "$top" "$1" <<'EOF'
-import sys
-sys.path.insert(0, sys.argv[1])
-from model.findings import read_jsonl
-with open(sys.argv[2]) as scan:
-	for f in read_jsonl(scan):
-		if f.fixable:
-			print(f.path[2:] if f.path.startswith('./') else f.path, f.line, f.id, f.function)
+from model.findings import read_build_log, read_jsonl
+what, path = sys.argv[2:]
+with open(path, errors='replace') as lines:
+	if what == 'fixable':
+		for f in read_jsonl(lines):
+			if f.fixable:
+				print(f.path[2:] if f.path.startswith('./') else f.path, f.line, f.id, f.function)
+		sys.exit(0)
+	found, stats = read_build_log(lines)
+for f in found if what == 'checkers' else []:
+	print(f.engine, f.path, f.line, f.id, f.message)
+for s in stats if what == 'stats' else []:
+	print(s['engine'], s['path'], s['functions'], s['analysed'], s['opens'])
 EOF
 }
 

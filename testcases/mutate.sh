@@ -154,7 +154,7 @@ build_cases()
 # The checkers' findings in $work/build.log, as build_cases keeps them.
 found_in_log()
 {
-	checker_findings "$work/build.log" | awk '{
+	findings_of checkers "$work/build.log" | awk '{
 		n = "-"
 		if (match($2, /(^|\/m-[0-9.]+\/)case-[0-9]+\//)) {
 			n = substr($2, RSTART, RLENGTH - 1)

@@ -45,7 +45,7 @@ snapshot > "$work/before"
 python3 "$top/model/findings.py" text < "$work/findings.jsonl" > "$work/findings"
 # 'FILE FUNCTION' of each patch to expect: a compat twin goes with its
 # function.
-fixable_findings "$work/findings.jsonl" | awk '{ sub(/_compat$/, "", $4); print $1, $4 }' | sort -u \
+findings_of fixable "$work/findings.jsonl" | awk '{ sub(/_compat$/, "", $4); print $1, $4 }' | sort -u \
 	> "$work/functions"
 grep -q 'processcompl_compat().*fixed along with its twin, processcompl()' "$work/findings" ||
 	die "processcompl_compat() not shown as fixed with processcompl()"

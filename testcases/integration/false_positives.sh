@@ -30,12 +30,14 @@ versions="6.12 7.2"
 [ -z "$gcc" ] || versions=7.2
 
 # That sparse-uaccess ran on each of the $2 files of build log $1 ($3
-# names the build) and saw $regions regions, one a file or more.
+# names the build), by its stats, and saw $regions region opens, one a
+# file or more.
 sparse_saw_all()
 {
 	grep -q "not available" "$1" && die "$3: kbuild skipped the checker"
-	checked=$(grep -c '^sparse-uaccess: ' "$1" || true)
-	regions=$(awk '/^sparse-uaccess: /{ r += $4 } END { print r + 0 }' "$1")
+	findings_of stats "$1" > "$work/stats"
+	checked=$(grep -c '^sparse ' "$work/stats" || true)
+	regions=$(awk '$1 == "sparse" { r += $5 } END { print r + 0 }' "$work/stats")
 	[ "$checked" -ge "$2" ] || die "$3: sparse-uaccess checked $checked of $2 files"
 	[ "$regions" -ge "$2" ] || die "$3: only $regions regions seen in $2 files"
 }
@@ -47,7 +49,7 @@ sparse_saw_all()
 # the plugin alone, built by the chroot's GCC).
 mainline_only()
 {
-	checker_findings "$1" > "$work/findings"
+	findings_of checkers "$1" > "$work/findings"
 	awk -v root="$2/" '{
 		if (index($2, root) == 1)
 			$2 = substr($2, length(root) + 1)
@@ -68,11 +70,11 @@ mainline_only()
 	fi
 }
 
-# The files of build log $1 in which the plugin analysed a function:
-# its 'uaccess_plugin: FILE: N functions, M analysed, ...' lines.
+# The files of build log $1 in which the plugin analysed a function, by
+# its stats.
 plugin_analysed()
 {
-	awk '/^uaccess_plugin: / && $5 > 0 { n++ } END { print n + 0 }' "$1"
+	findings_of stats "$1" | awk '$1 == "gcc" && $4 > 0 { n++ } END { print n + 0 }'
 }
 
 for v in $versions; do
@@ -83,7 +85,7 @@ for v in $versions; do
 	[ "$n" -ge 20 ] || die "$v: only $n objects that open a region"
 	# A flag new to every run makes Kbuild compile the objects again.
 	flags="-fplugin=$plugin -fplugin-arg-uaccess_plugin-format=json"
-	flags="$flags -fplugin-arg-uaccess_plugin-time-report -D__UABATCH_RUN=$$"
+	flags="$flags -fplugin-arg-uaccess_plugin-stats -D__UABATCH_RUN=$$"
 	if [ -n "$gcc" ]; then
 		# shellcheck disable=SC2046 # object paths
 		chroot_make_7_2 "$gcc" KCFLAGS="$flags" $(cat "$work/objects")
@@ -121,7 +123,7 @@ check_build()
 	[ "$n" -ge 15 ] || die "$1: only $n objects that open a region"
 	# shellcheck disable=SC2046 # ARCH=.. CROSS_COMPILE=.., object paths
 	flock "$2/.uabatch.lock" sh "$top/scripts/make-objects.sh" -s -C "$2" $(sh "$top/scripts/make-args.sh" "$2") \
-		KCFLAGS="-fplugin=$3 -fplugin-arg-uaccess_plugin-format=json -fplugin-arg-uaccess_plugin-time-report -D__UABATCH_RUN=$$" \
+		KCFLAGS="-fplugin=$3 -fplugin-arg-uaccess_plugin-format=json -fplugin-arg-uaccess_plugin-stats -D__UABATCH_RUN=$$" \
 		C=2 CHECK="$checker --uaccess-only --uaccess-format=json --uaccess-stats" \
 		$(cat "$work/objects") > "$work/build.log" 2>&1 ||
 		{ tail -20 "$work/build.log" >&2; die "$1: build failed"; }

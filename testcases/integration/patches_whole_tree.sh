@@ -29,7 +29,7 @@ agree()
 	[ -s "$work/all.diff" ] || die "$v: no patch $*"
 
 	# 'FILE LINE' of each finding scan says is auto-fixable.
-	fixable_findings "$work/scan" | awk '$3 ~ /^batch-/ { print $1, $2 }' | sort -u > "$work/fixable"
+	findings_of fixable "$work/scan" | awk '$3 ~ /^batch-/ { print $1, $2 }' | sort -u > "$work/fixable"
 	# 'FILE FIRST LAST' of each function the patch changes.
 	: > "$work/rewritten"
 	sed -n 's|^+++ b/||p' "$work/all.diff" | while IFS= read -r f; do

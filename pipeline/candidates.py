@@ -182,14 +182,20 @@ def and_list(words):
 def evidence(c, v, shared):
 	"""What the build of verdict v of candidate c shows, a paragraph
 	(shared: other candidates change the same file, built with it)."""
-	kb, sb, cb, ka, sa, ca = v.switches
-	return ('As built in %s, %s has %d calls to the out-of-line accessors '
-		'(__put_user_N(), __get_user_N(), each with a STAC and a CLAC of its own) and %d '
-		'STAC and %d CLAC instructions of its own (the user-access begin and end of x86 '
-		'with SMAP, patched in by alternatives) before this change, and %d, %d and %d '
-		'after it%s.' % (v.where, v.object, kb, sb, cb, ka, sa, ca,
-				 ', with the other patches of this series to %s' % c.path
-				 if shared else ''))
+	kb, sb, cb = v.before
+	ka, sa, ca = v.after
+	what = '%s()' % v.symbol if v.symbol else '%s (%s() is inlined)' % (v.object, v.function)
+	out = ('As built in %s, %s has %d calls to the out-of-line accessors '
+	       '(__put_user_N(), __get_user_N(), each with a STAC and a CLAC of its own) and %d '
+	       'STAC and %d CLAC instructions of its own (the user-access begin and end of x86 '
+	       'with SMAP, patched in by alternatives) before this change, and %d, %d and %d '
+	       'after it%s.' % (v.where, what, kb, sb, cb, ka, sa, ca,
+				', with the other patches of this series to %s' % c.path
+				if shared else ''))
+	if any(v.loop_before + v.loop_after):
+		out += ('  In its loops, run on every iteration: %d calls, %d STAC and %d CLAC '
+			'before; %d, %d and %d after.' % (v.loop_before + v.loop_after))
+	return out
 
 
 def body_of(c, v=None, shared=False):
@@ -341,14 +347,17 @@ def split_diff(text):
 class Verdict:
 	"""What verify says of a fix: verified in a build directory, or
 	dropped and why; and for a verified one built for x86, its object,
-	and before and after the calls to out-of-line accessors and the
-	STAC and CLAC instructions in it."""
+	the function's symbol in it ('' where it is inlined), and
+	before and after (calls to out-of-line accessors, STAC, CLAC) in
+	the function (else the object), then in the function's loops."""
 
 	def __init__(self, line):
 		w = line.split('\t')
 		self.path, self.function, self.what, self.where = w[:4]
 		self.object = w[4] if len(w) > 4 else None
-		self.switches = tuple(int(n) for n in w[5:11])
+		self.symbol = w[5] if len(w) > 5 else None
+		counts = [tuple(int(n) for n in t.split()) for t in w[6:10]]
+		self.before, self.after, self.loop_before, self.loop_after = counts or [()] * 4
 
 
 def verdicts_of(path):

@@ -53,6 +53,7 @@ from errors import Fatal
 from findings import Finding
 import hosts
 import kbuild
+import switches
 import tree
 from layout import apply_fixes, fixes, functions, hunks_of, lines_of
 
@@ -60,8 +61,6 @@ TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SPARSE = os.path.join(TOP, 'sparse-checks', 'sparse-uaccess')
 # The kinds of GCC's diagnostics that count; notes only explain them.
 COUNTED = ('warning', 'error', 'fatal error')
-# A call to an out-of-line accessor of x86 (with a STAC and a CLAC of its own).
-ACCESSOR_CALL = re.compile(r'R_X86_64_(?:PLT32|PC32)\s+__(?:put|get)_user_(?:nocheck_)?[1248](?:[^0-9]|$)')
 
 
 class Verdicts:
@@ -70,10 +69,11 @@ class Verdicts:
 	  PATH <tab> FUNCTION <tab> verified|dropped <tab> BUILD|WHY
 	(FUNCTION empty where a whole file is dropped), a verified fix built
 	for x86 followed by what its object shows, before and after the
-	file's kept fixes:
-	  <tab> OBJECT <tab> CALLS <tab> STAC <tab> CLAC <tab> CALLS <tab> STAC <tab> CLAC
-	the calls to the out-of-line accessors and the STAC and CLAC
-	instructions of the object itself."""
+	file's kept fixes (switches.shown()):
+	  <tab> OBJECT <tab> FUNCTION|'' <tab> BEFORE <tab> AFTER <tab> BEFORE <tab> AFTER
+	each 'CALLS STAC CLAC', the calls to the out-of-line accessors and
+	the STAC and CLAC instructions of the function (of the object,
+	where the function is inlined), then of the function's loops."""
 
 	def __init__(self, path):
 		self.file = open(path, 'a', errors='surrogateescape') if path else None
@@ -291,23 +291,13 @@ class Verifier:
 				out.add(int(w[1]))
 		return out
 
-	def switches(self, build):
-		"""The user-access switches of the last object check_build made,
-		'CALLS <tab> STAC <tab> CLAC': the calls to the out-of-line
-		accessors, and the STAC and CLAC instructions x86 patches in by
-		alternatives.  Nothing for another architecture."""
+	def user_access(self, build):
+		"""The user access of the last object check_build made, by
+		function (switches.user_access_of()); None for another
+		architecture than x86."""
 		if kbuild.arch_of(build) != 'x86':
-			return ''
-		r = subprocess.run(['objdump', '-dr', '--no-show-raw-insn', self.obj],
-				   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-		n = collections.Counter()
-		for s in os.fsdecode(r.stdout).split('\n'):
-			w = s.split()
-			if len(w) >= 2 and w[1] in ('stac', 'clac'):
-				n[w[1]] += 1
-			elif ACCESSOR_CALL.search(s):
-				n['call'] += 1
-		return '%d\t%d\t%d' % (n['call'], n['stac'], n['clac'])
+			return None
+		return switches.user_access_of(self.obj)
 
 	# ---- checkpatch.pl ----
 
@@ -410,7 +400,7 @@ class Verifier:
 			self.verdicts.say(job.file, '', 'dropped', '%s does not build as it is in %s: %s' %
 					  (host, os.path.basename(build), first.error))
 			return
-		before_switches = self.switches(build)
+		before_switches = self.user_access(build)
 
 		def judge(fixes):
 			return self.judge(job, build, host, hostcmd, first.said, fixes)
@@ -433,10 +423,12 @@ class Verifier:
 				self.verdicts.say(job.file, '', 'dropped', 'its fixes pass alone, not together')
 				kept = []
 		# The object was last built with the kept fixes.
-		shows = ''
-		if kept and before_switches:
-			shows = '%s.o\t%s\t%s' % (host[:-2], before_switches, self.switches(build))
+		after_switches = self.user_access(build) if kept else None
 		for n in kept:
+			shows = ''
+			if before_switches is not None:
+				shows = '%s.o\t%s' % (host[:-2], switches.shown(
+					before_switches, after_switches, job.name(n)))
 			self.verdicts.say(job.file, job.name(n), 'verified', os.path.basename(build), shows)
 		job.kept += kept
 

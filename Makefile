@@ -31,7 +31,7 @@ ENGINES := $(patsubst %/Makefile,%,$(wildcard sparse-checks/Makefile gcc-plugin/
 
 .PHONY: all deps kernels kernels-more test demo model clean $(ENGINES)
 
-all: $(ENGINES)
+all: $(ENGINES) $(BUILD)/batch.cocci
 
 $(ENGINES): build/uaccess_model.h
 	$(MAKE) -C $@ SPARSE_SRC="$$(sh scripts/sparse.sh $(BUILD))" \
@@ -43,6 +43,14 @@ $(ENGINES): build/uaccess_model.h
 build/uaccess_model.h: model/uaccess.api scripts/model.sh
 	@mkdir -p $(BUILD)
 	sh scripts/model.sh --header > $@.tmp && mv $@.tmp $@
+
+# The semantic patch for 'make coccicheck COCCI=...': batch.cocci with a
+# first line that gives spatch the macro file by its path here, which
+# scripts/coccicheck cannot (it passes a rule's '// Options:' from the
+# kernel tree's directory).
+$(BUILD)/batch.cocci: cocci/batch.cocci cocci/macros.h
+	@mkdir -p $(BUILD)
+	{ echo '#spatch --macro-file $(abspath cocci/macros.h)'; cat cocci/batch.cocci; } > $@.tmp && mv $@.tmp $@
 
 deps:
 	@sh scripts/deps.sh $(APT_PACKAGES)

@@ -71,7 +71,12 @@ virtual modernize
 import os
 import sys
 sys.dont_write_bytecode = True
-sys.path.insert(0, os.path.dirname(os.path.abspath(cocci.cocci_file)))
+# The analysis is beside this file, or in ../cocci where make wrote the
+# copy of it that names the macro file (build/batch.cocci).
+here = os.path.dirname(os.path.abspath(cocci.cocci_file))
+if not os.path.exists(os.path.join(here, 'analysis.py')):
+	here = os.path.join(os.path.dirname(here), 'cocci')
+sys.path.insert(0, here)
 from analysis import Analysis, say_finished
 analysis = Analysis(cocci)
 coccinelle.findings = []

@@ -8,14 +8,20 @@
 # statements as well as one condition), org lists what report prints (the
 # notes with -D notes only), and patch writes
 # a diff that applies, with nothing on standard error; -D scoped is
-# refused in a tree without the scoped API.
+# refused in a tree without the scoped API.  The rule is make's
+# build/batch.cocci, which names its macro file itself: the compat system
+# calls of kernel/time/time.c are analysed, where cocci/batch.cocci without
+# the macro file in SPFLAGS leaves them not parsed.
 
 . "$(dirname "$0")/../lib.sh"
 
-# coccicheck TREE MODE DIR [SPFLAGS]: its output, in $work/out.
+rule=$top/build/batch.cocci
+[ -f "$rule" ] || die "$rule: not made (make)"
+
+# coccicheck TREE MODE DIR [SPFLAGS [RULE]]: its output, in $work/out.
 coccicheck()
 {
-	make -s -C "$1" coccicheck COCCI="$top/cocci/batch.cocci" MODE="$2" M="$3" \
+	make -s -C "$1" coccicheck COCCI="${5:-$rule}" MODE="$2" M="$3" \
 		SPFLAGS="${4:-}" > "$work/out" 2> "$work/err" ||
 		{ cat "$work/out" "$work/err" >&2; die "$1: coccicheck $2 $3 failed"; }
 }
@@ -74,11 +80,20 @@ done
 # -D scoped where the tree has no scoped_user_*_access() (6.12): refused,
 # with a message and no patch, not a patch that cannot build.
 k=$(ktree 6.12)
-make -s -C "$k" coccicheck COCCI="$top/cocci/batch.cocci" MODE=patch M=drivers/usb/core \
+make -s -C "$k" coccicheck COCCI="$rule" MODE=patch M=drivers/usb/core \
 	SPFLAGS="-D scoped" > "$work/out" 2> "$work/err" && die "6.12: coccicheck -D scoped passed"
 grep -q "^batch.cocci: -D scoped: $k has no scoped_user_\*_access() (6.19)" "$work/out" "$work/err" ||
 	{ cat "$work/out" "$work/err" >&2; die "6.12: coccicheck -D scoped: no message"; }
 grep -q '^+' "$work/out" && die "6.12: coccicheck -D scoped wrote a patch"
+# COMPAT_SYSCALL_DEFINE2(gettimeofday, ..), which only the macro file
+# lets Coccinelle parse.
+coccicheck "$k" report kernel/time "-D notes"
+grep 'not-parsed' "$work/out" >&2 && die "6.12: kernel/time: not parsed with $rule"
+expect "^$(path_rx kernel/time time.c):[0-9]*:[0-9]*: note: 2 user writes through tv in compat_gettimeofday() " \
+	"6.12: kernel/time: compat_gettimeofday() not analysed"
+coccicheck "$k" report kernel/time "-D notes" "$top/cocci/batch.cocci"
+expect "compat_gettimeofday() not parsed: .*\[uaccess:not-parsed\]" \
+	"6.12: kernel/time: compat_gettimeofday() parsed without the macro file: build/batch.cocci is not needed"
 # x86 rt_sigreturn() reads through '(__u64 __user *)&frame->...', which
 # Coccinelle prints as '(__u64 *)': uabatch patch puts the __user back
 # (relayout.py), the patch mode of coccicheck, Coccinelle's print alone,
@@ -108,4 +123,4 @@ if ! grep -q '^+Efault:$' "$work/out" ||
 	cat "$work/out" >&2
 	die "6.12: uabatch patch $sig: the fault label is not the file's Efault"
 fi
-echo "coccicheck: report and org (warnings, and notes with -D notes), context and patch modes in 6.12 and 7.2; -D scoped refused in 6.12; a __user kept, or the run left alone; the file's label name"
+echo "coccicheck: report and org (warnings, and notes with -D notes), context and patch modes in 6.12 and 7.2; -D scoped refused in 6.12; the macro file without SPFLAGS; a __user kept, or the run left alone; the file's label name"

@@ -179,22 +179,35 @@ def and_list(words):
 	return ', '.join(words[:-1]) + (' and ' if len(words) > 1 else '') + ''.join(words[-1:])
 
 
+# What a build shows, by architecture (switches.KINDS): the counts
+# before and after in the function, then in its loops.
+SHOWN = {
+	'x86': ('%s has %d calls to the out-of-line accessors (__put_user_N(), '
+		'__get_user_N(), each with a STAC and a CLAC of its own) and %d STAC and %d CLAC '
+		'instructions of its own (the user-access begin and end of x86 with SMAP, patched '
+		'in by alternatives) before this change, and %d, %d and %d after it',
+		'%d calls, %d STAC and %d CLAC before; %d, %d and %d after'),
+	'riscv': ('%s sets SUM in sstatus %d times and clears it %d times (csrs and csrc, the '
+		  'user-access begin and end of riscv, a pair around each __put_user() and '
+		  '__get_user() there) before this change, and %d and %d times after it',
+		  '%d sets and %d clears before; %d and %d after'),
+	'powerpc': ('%s writes the AMR %d times (mtamr, a KUAP unlock or lock, one of each '
+		    'around every user access there) before this change, and %d times after it',
+		    '%d before; %d after'),
+}
+
+
 def evidence(c, v, shared):
 	"""What the build of verdict v of candidate c shows, a paragraph
 	(shared: other candidates change the same file, built with it)."""
-	kb, sb, cb = v.before
-	ka, sa, ca = v.after
 	what = '%s()' % v.symbol if v.symbol else '%s (%s() is inlined)' % (v.object, v.function)
-	out = ('As built in %s, %s has %d calls to the out-of-line accessors '
-	       '(__put_user_N(), __get_user_N(), each with a STAC and a CLAC of its own) and %d '
-	       'STAC and %d CLAC instructions of its own (the user-access begin and end of x86 '
-	       'with SMAP, patched in by alternatives) before this change, and %d, %d and %d '
-	       'after it%s.' % (v.where, what, kb, sb, cb, ka, sa, ca,
-				', with the other patches of this series to %s' % c.path
-				if shared else ''))
+	whole, loops = SHOWN[v.arch]
+	out = 'As built in %s, %s%s.' % (v.where, whole % ((what,) + v.before + v.after),
+					 ', with the other patches of this series to %s' % c.path
+					 if shared else '')
 	if any(v.loop_before + v.loop_after):
-		out += ('  In its loops, run on every iteration: %d calls, %d STAC and %d CLAC '
-			'before; %d, %d and %d after.' % (v.loop_before + v.loop_after))
+		out += '  In its loops, run on every iteration: %s.' % (loops % (v.loop_before +
+									     v.loop_after))
 	return out
 
 
@@ -295,10 +308,10 @@ def mail(kdir, c, n, total, v, shared, date, work):
 		f.write(c.diff)
 	stat = subprocess.run(['git', 'apply', '--stat', diff_path], cwd=work, stdout=subprocess.PIPE,
 			      stderr=subprocess.DEVNULL).stdout.decode(errors='surrogateescape')
-	# objtool checks x86 objects only: the verdict has the object's
-	# figures where it ran.
+	# verify runs objtool on x86 objects only, as objtool checks no others.
 	check = ('built in %s before and after, silent under uabatch\'s sparse checker and GCC '
-		 'plugin%s checkpatch.pl --strict' % (v.where, ', objtool and' if v.object else ' and'))
+		 'plugin%s checkpatch.pl --strict' % (v.where, ', objtool and' if v.arch == 'x86'
+						      else ' and'))
 	text = ('From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n'
 		'From: %s\nDate: %s\nSubject: [PATCH %0*d/%d] %s\n%s\n' % (
 			author(), date, len(str(total)), n, total,
@@ -346,17 +359,17 @@ def split_diff(text):
 
 class Verdict:
 	"""What verify says of a fix: verified in a build directory, or
-	dropped and why; and for a verified one built for x86, its object,
-	the function's symbol in it ('' where it is inlined), and
-	before and after (calls to out-of-line accessors, STAC, CLAC) in
-	the function (else the object), then in the function's loops."""
+	dropped and why; and for a verified one built for an architecture
+	whose code switches user access, that architecture, its object, the
+	function's symbol in it ('' where it is inlined), and before and
+	after the counts of switches.KINDS in the function (else the
+	object), then in the function's loops."""
 
 	def __init__(self, line):
 		w = line.split('\t')
 		self.path, self.function, self.what, self.where = w[:4]
-		self.object = w[4] if len(w) > 4 else None
-		self.symbol = w[5] if len(w) > 5 else None
-		counts = [tuple(int(n) for n in t.split()) for t in w[6:10]]
+		self.arch, self.object, self.symbol = (w[4:7] + [None] * 3)[:3]
+		counts = [tuple(int(n) for n in t.split()) for t in w[7:11]]
 		self.before, self.after, self.loop_before, self.loop_after = counts or [()] * 4
 
 

@@ -1,18 +1,29 @@
 # SPDX-License-Identifier: GPL-2.0
-"""What an x86 object's machine code shows of user access, function by
-function: the calls to the out-of-line accessors (__put_user_N(),
-__get_user_N(), each with a STAC and a CLAC of its own), and the STAC
-and CLAC instructions the user-access begins and ends put in by
-alternatives, in the whole function and in its loops.
+"""What an object's machine code shows of user access, function by
+function, in the whole function and in its loops: the instructions that
+switch user access on and off, and on x86 the calls to the out-of-line
+accessors (__put_user_N(), __get_user_N(), each with a STAC and a CLAC
+of its own).  KINDS says what is counted on each architecture:
 
-x86 patches STAC and CLAC in at boot: in the function they are nops,
-and the instructions themselves sit in .altinstr_replacement.  Each
-entry of .altinstructions holds two relocations, the place in the
-function and its replacement; so a replacement is counted in the
-function whose place it takes.  An instruction is in a loop where it is
-on a cycle of the function's jumps and fall-throughs (GCC also jumps
-back to code laid out earlier that runs once, so a backward jump alone
-makes no loop); an indirect jump leads nowhere known.
+  x86      STAC and CLAC.  x86 patches them in at boot: in the function
+           they are nops, and the instructions sit in
+           .altinstr_replacement.  Each entry of .altinstructions holds
+           two relocations, the place in the function and its
+           replacement, so a replacement is counted in the function
+           whose place it takes.
+  riscv    csrs and csrc of sstatus with SUM, inline: of a register
+           last set by 'lui R,0x40' before it, or, where GCC set it
+           elsewhere (once, out of a loop), that the function sets to
+           nothing else.
+  powerpc  mtamr, each a KUAP unlock or lock (both write the AMR).
+
+arm64 uses unprivileged loads and stores and switches nothing where it
+has no software PAN: nothing to count.
+
+An instruction is in a loop where it is on a cycle of the function's
+jumps and fall-throughs (GCC also jumps back to code laid out earlier
+that runs once, so a backward jump alone makes no loop); an indirect
+jump leads nowhere known.
 """
 
 import bisect
@@ -21,19 +32,21 @@ import os
 import re
 import subprocess
 
+KINDS = {'x86': ('call', 'stac', 'clac'), 'riscv': ('csrs', 'csrc'), 'powerpc': ('mtamr',)}
 # A call to an out-of-line accessor of x86 (with a STAC and a CLAC of its own).
 ACCESSOR_CALL = re.compile(r'R_X86_64_(?:PLT32|PC32)\s+__(?:put|get)_user_(?:nocheck_)?[1248](?:[^0-9]|$)')
 SECTION = re.compile(r'Disassembly of section (\S+):')
 FUNCTION = re.compile(r'([0-9a-f]+) <([^>]+)>:$')
-INSTRUCTION = re.compile(r'\s+([0-9a-f]+):\s+(\S+)\s*(\S*)')
+INSTRUCTION = re.compile(r'\s+([0-9a-f]+):\s+(\S+)\s*([^<#]*)')
 RELOCATION = re.compile(r'([0-9a-f]+)\s+[0-9a-f]+\s+(R_X86_64_\w+)\s+[0-9a-f]+\s+(\S+)\s*\+\s*([0-9a-f]+)')
 REPLACEMENTS = '.altinstr_replacement'
-# What is counted, in this order.
-KINDS = ('call', 'stac', 'clac')
-
-
-# What does not go on to the next instruction.
-NO_FALL_THROUGH = ('jmp', 'ret', 'ud2', 'int3')
+# The jumps (their last operand the target, where it is an address) and
+# what does not go on to the next instruction, by architecture.
+JUMPS = {'x86': ('j',), 'riscv': ('j', 'b'), 'powerpc': ('b',)}
+NO_FALL_THROUGH = {'x86': ('jmp', 'ret', 'ud2', 'int3'), 'riscv': ('j', 'jr', 'ret', 'ebreak'),
+		   'powerpc': ('b', 'blr', 'bctr', 'trap')}
+# riscv's instructions that write no register named first.
+RISCV_NO_DEST = ('sb', 'sh', 'sw', 'sd', 'fsw', 'fsd', 'csrs', 'csrc', 'csrw', 'j', 'jr')
 
 
 class Function:
@@ -48,11 +61,12 @@ class Function:
 		self.events = []
 		self.looped = set()
 
-	def counts(self, in_loops=False):
-		"""(calls, STAC, CLAC), in the whole function or in its loops."""
+	def counts(self, kinds, in_loops=False):
+		"""The number of each of kinds, in the whole function or in its
+		loops."""
 		n = collections.Counter(kind for at, kind in self.events
 					if not in_loops or at in self.looped)
-		return tuple(n[k] for k in KINDS)
+		return tuple(n[k] for k in kinds)
 
 	def find_loops(self):
 		"""The instructions on a cycle: those of a strongly connected
@@ -99,58 +113,100 @@ def run(args):
 	return os.fsdecode(r.stdout).split('\n')
 
 
-def disassembly(obj):
-	"""The functions of obj by name, and the STAC and CLAC of its
-	replacements by address."""
-	functions, replaced = {}, {}
-	section, fn, previous, jumped = None, None, None, None
-	for s in run(['objdump', '-dr', '--no-show-raw-insn', obj]):
+class Disassembler:
+	"""Reads objdump's lines of one object into its functions, and the
+	STAC and CLAC of its replacements by address."""
+
+	def __init__(self, arch):
+		self.arch = arch
+		self.functions, self.replaced = {}, {}
+		self.section = self.fn = self.previous = self.jumped = None
+		self.sum_regs = set()
+		# riscv: the values each (function, register) is loaded
+		# with, and the switches of registers not yet loaded.
+		self.loads = collections.defaultdict(set)
+		self.pending = []
+
+	def line(self, s):
 		m = SECTION.match(s)
 		if m:
-			section, fn = m.group(1), None
-			continue
+			self.section, self.fn = m.group(1), None
+			return
 		m = FUNCTION.match(s)
-		if m and section != REPLACEMENTS:
-			fn = functions[m.group(2)] = Function(section, int(m.group(1), 16))
-			previous = None
-			continue
+		# objdump names riscv's local labels as symbols: they go on.
+		if m and self.section != REPLACEMENTS and not m.group(2).startswith('.L'):
+			self.fn = self.functions[m.group(2)] = Function(self.section, int(m.group(1), 16))
+			self.previous = None
+			self.sum_regs = set()
+			return
 		m = INSTRUCTION.match(s)
-		if not m:
-			continue
-		at, mnemonic = int(m.group(1), 16), m.group(2)
-		if mnemonic.startswith('R_X86_64_'):
-			# The relocation of the instruction before: a call or a
-			# jump out of the function (a tail call, the return
-			# thunk), whose target objdump shows as the next address.
-			if fn and fn.events:
-				last = fn.events[-1][0]
-				fn.next[last] = [a for a in fn.next[last] if a != jumped]
-				if ACCESSOR_CALL.search(s):
-					fn.events[-1] = (last, 'call')
-			continue
-		if section == REPLACEMENTS:
-			if mnemonic in ('stac', 'clac'):
-				replaced[at] = mnemonic
-		elif fn:
-			# Kept as an event of no kind until a relocation names an accessor.
-			fn.events.append((at, None))
-			fn.next[at] = []
-			if previous is not None:
-				fn.next[previous].append(at)
-			previous = None if mnemonic in NO_FALL_THROUGH else at
-			target = re.match(r'[0-9a-f]+$', m.group(3))
-			jumped = None
-			if mnemonic.startswith('j') and target:
-				jumped = int(target.group(0), 16)
-				fn.next[at].append(jumped)
-	for f in functions.values():
-		f.events = [e for e in f.events if e[1]]
-		f.find_loops()
-	return functions, replaced
+		if m and m.group(2).startswith('R_'):
+			self.relocation(s, m.group(3).strip())
+		elif m and self.section == REPLACEMENTS:
+			if m.group(2) in ('stac', 'clac'):
+				self.replaced[int(m.group(1), 16)] = m.group(2)
+		elif m and self.fn:
+			self.instruction(int(m.group(1), 16), m.group(2), m.group(3).strip())
+
+	def relocation(self, s, symbol):
+		"""The relocation of the instruction before: a call or a jump out
+		of the function (a tail call, the return thunk) has objdump show
+		its target as an address of its own; a local label's is real."""
+		fn = self.fn
+		if not fn or not fn.events:
+			return
+		last = fn.events[-1][0]
+		if not symbol.startswith('.L'):
+			fn.next[last] = [a for a in fn.next[last] if a != self.jumped]
+		if self.arch == 'x86' and ACCESSOR_CALL.search(s):
+			fn.events[-1] = (last, 'call')
+
+	def instruction(self, at, mnemonic, operands):
+		fn = self.fn
+		# Kept as an event of no kind until it is known to be one.
+		fn.events.append((at, self.kind(mnemonic, operands)))
+		fn.next[at] = []
+		if self.previous is not None:
+			fn.next[self.previous].append(at)
+		self.previous = None if mnemonic in NO_FALL_THROUGH[self.arch] else at
+		target = operands.split(',')[-1].strip()
+		self.jumped = None
+		if mnemonic.startswith(JUMPS[self.arch]) and re.match(r'[0-9a-f]+$', target):
+			self.jumped = int(target, 16)
+			fn.next[at].append(self.jumped)
+
+	def kind(self, mnemonic, operands):
+		"""What instruction is of the architecture's KINDS, or None."""
+		if self.arch == 'powerpc':
+			return 'mtamr' if mnemonic == 'mtamr' else None
+		if self.arch != 'riscv':
+			return None
+		ops = [o.strip() for o in operands.split(',')]
+		if mnemonic in ('csrs', 'csrc') and ops[0] == 'sstatus':
+			if ops[-1] in self.sum_regs:
+				return mnemonic
+			if not self.loads[(self.fn, ops[-1])]:
+				self.pending.append((self.fn, len(self.fn.events), ops[-1], mnemonic))
+			return None
+		if mnemonic in ('lui', 'li'):
+			self.loads[(self.fn, ops[0])].add((mnemonic, ops[-1]))
+		if (mnemonic, ops[-1]) == ('lui', '0x40'):
+			self.sum_regs.add(ops[0])
+		elif mnemonic not in RISCV_NO_DEST and not mnemonic.startswith('b'):
+			self.sum_regs.discard(ops[0])
+		return None
+
+	def settle(self):
+		"""riscv's switches of a register loaded only after them in the
+		code's order: SUM where the function loads it with nothing
+		else."""
+		for fn, i, reg, mnemonic in self.pending:
+			if self.loads[(fn, reg)] == {('lui', '0x40')}:
+				fn.events[i] = (fn.events[i][0], mnemonic)
 
 
 def alternatives(obj):
-	"""(section, offset, replacement offset) of each entry of
+	"""(section, offset, replacement offset) of each entry of x86's
 	.altinstructions that has both places in sections of the object."""
 	out, place, on = [], None, False
 	for s in run(['readelf', '-rW', obj]):
@@ -169,17 +225,29 @@ def alternatives(obj):
 	return out
 
 
-def user_access_of(obj):
-	"""What obj shows, by function name: {name: Function} with the
-	events of each."""
-	functions, replaced = disassembly(obj)
+def user_access_of(obj, arch, cross=''):
+	"""What obj, built for arch (kbuild.arch_of()) with the tools of
+	prefix cross, shows: {symbol: Function} with the events of each;
+	None for an architecture with nothing to count."""
+	if arch not in KINDS:
+		return None
+	d = Disassembler(arch)
+	for s in run([cross + 'objdump', '-dr', '--no-show-raw-insn', obj]):
+		d.line(s)
+	d.settle()
+	functions = d.functions
+	for f in functions.values():
+		f.events = [e for e in f.events if e[1]]
+		f.find_loops()
+	if arch != 'x86':
+		return functions
 	starts = collections.defaultdict(list)
 	for name, f in functions.items():
 		starts[f.section].append((f.start, name))
 	for s in starts.values():
 		s.sort()
 	for section, at, repl in alternatives(obj):
-		kind = replaced.get(repl)
+		kind = d.replaced.get(repl)
 		i = bisect.bisect_right(starts.get(section, []), (at, '\uffff')) - 1
 		if kind and i >= 0:
 			functions[starts[section][i][1]].events.append((at, kind))
@@ -188,26 +256,35 @@ def user_access_of(obj):
 
 def symbol_of(functions, name):
 	"""The symbol of function name among functions: its own, or that of
-	GCC's one copy of it (name.isra.0, name.constprop.0); None where it
-	is inlined."""
-	them = [s for s in functions if s == name or s.startswith(name + '.')]
-	return them[0] if len(them) == 1 else None
+	GCC's one copy of it (name.isra.0, name.constprop.0), or for a
+	system call (SYSCALL_DEFINEn(name), COMPAT_SYSCALL_DEFINEn(name),
+	named compat_name) the function its body is on the architecture;
+	None where it is inlined."""
+	call = name[len('compat_'):] if name.startswith('compat_') else name
+	kind = 'compat_sys_' if call != name else 'sys_'
+	for n in (name, '__do_' + kind + call, kind + call):
+		them = [s for s in functions if s == n or s.startswith(n + '.')]
+		if len(them) == 1:
+			return them[0]
+	return None
 
 
-def shown(before, after, name):
-	"""What the objects say of function name before and after a change,
-	tab-separated: its symbol, or '' for the whole object where one of
-	them has no symbol of it (inlined); then (calls, STAC, CLAC) before
-	and after, and the same in its loops."""
+def shown(arch, before, after, name):
+	"""What the objects built for arch say of function name before and
+	after a change, tab-separated: its symbol, or '' for the whole
+	object where one of them has no symbol of it (inlined); then the
+	counts of KINDS[arch] before and after (each space-separated), and
+	the same in its loops."""
 	sb, sa = symbol_of(before, name), symbol_of(after, name)
 	if sb and sa:
 		name, b, a = sa, [before[sb]], [after[sa]]
 	else:
 		name, b, a = '', before.values(), after.values()
+	kinds = KINDS[arch]
 
 	def total(fns, in_loops):
-		n = [0] * len(KINDS)
+		n = [0] * len(kinds)
 		for f in fns:
-			n = [x + y for x, y in zip(n, f.counts(in_loops))]
+			n = [x + y for x, y in zip(n, f.counts(kinds, in_loops))]
 		return ' '.join(str(x) for x in n)
 	return '\t'.join([name] + [total(fns, loops) for loops in (False, True) for fns in (b, a)])

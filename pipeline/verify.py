@@ -68,12 +68,13 @@ class Verdicts:
 	given, written there as data, one line a fix:
 	  PATH <tab> FUNCTION <tab> verified|dropped <tab> BUILD|WHY
 	(FUNCTION empty where a whole file is dropped), a verified fix built
-	for x86 followed by what its object shows, before and after the
-	file's kept fixes (switches.shown()):
-	  <tab> OBJECT <tab> FUNCTION|'' <tab> BEFORE <tab> AFTER <tab> BEFORE <tab> AFTER
-	each 'CALLS STAC CLAC', the calls to the out-of-line accessors and
-	the STAC and CLAC instructions of the function (of the object,
-	where the function is inlined), then of the function's loops."""
+	for an architecture that switches user access in its code followed
+	by what its object shows, before and after the file's kept fixes
+	(switches.shown()):
+	  <tab> ARCH <tab> OBJECT <tab> SYMBOL|'' <tab> BEFORE <tab> AFTER <tab> BEFORE <tab> AFTER
+	each the counts of switches.KINDS[ARCH] (x86: 'CALLS STAC CLAC')
+	in the function (in the object, where the function is inlined),
+	then in the function's loops."""
 
 	def __init__(self, path):
 		self.file = open(path, 'a', errors='surrogateescape') if path else None
@@ -293,11 +294,9 @@ class Verifier:
 
 	def user_access(self, build):
 		"""The user access of the last object check_build made, by
-		function (switches.user_access_of()); None for another
-		architecture than x86."""
-		if kbuild.arch_of(build) != 'x86':
-			return None
-		return switches.user_access_of(self.obj)
+		function (switches.user_access_of()); None for an architecture
+		whose code switches none."""
+		return switches.user_access_of(self.obj, kbuild.arch_of(build), kbuild.cross_of(build))
 
 	# ---- checkpatch.pl ----
 
@@ -427,8 +426,9 @@ class Verifier:
 		for n in kept:
 			shows = ''
 			if before_switches is not None:
-				shows = '%s.o\t%s' % (host[:-2], switches.shown(
-					before_switches, after_switches, job.name(n)))
+				arch = kbuild.arch_of(build)
+				shows = '%s\t%s.o\t%s' % (arch, host[:-2], switches.shown(
+					arch, before_switches, after_switches, job.name(n)))
 			self.verdicts.say(job.file, job.name(n), 'verified', os.path.basename(build), shows)
 		job.kept += kept
 

@@ -181,8 +181,9 @@ expect_refusal()
 # riscv's signal frames in 7.2, with its cross build: the series of
 # restore_sigcontext(), setup_sigcontext() and setup_rt_frame() (whose
 # fault paths go on after the run, as the old code did), verified there,
-# each body saying what ran on it (objtool checks x86 objects only), each
-# subject naming its function.
+# each body saying what ran on it (objtool checks x86 objects only) and
+# what the riscv build shows (its sets and clears of SUM), each subject
+# naming its function.
 k72=$(ktree 7.2)
 b72=$cache/build-7.2-riscv
 [ -f "$b72/.uabatch-prepared" ] || die "$b72: no build directory: run 'make kernels'"
@@ -194,6 +195,17 @@ for fn in restore_sigcontext setup_sigcontext setup_rt_frame; do
 done
 [ "$(ls "$work/riscv" | grep -c '\.patch$')" = 3 ] || die "7.2: not a riscv series of 3"
 cat "$work"/riscv/*.patch | tr '\n' ' ' | grep -q 'GCC plugin, objtool' && die "7.2: riscv patches claim objtool"
+# Each says what its riscv build shows: fewer sets of SUM.
+for p in "$work"/riscv/*.patch; do
+	read -r sb cb sa ca <<EOF
+$(sed -n '/^As built in build-7.2-riscv, /,/^$/p' "$p" | tr '\n' ' ' |
+	sed -n 's/.* sets SUM in sstatus \([0-9]*\) times and clears it \([0-9]*\) times .* and \([0-9]*\) and \([0-9]*\) times after it.*/\1 \2 \3 \4/p')
+EOF
+	[ -n "$ca" ] || die "$p: no account of its riscv build"
+	# A region's fault path has an end of its own: clears need not fall.
+	[ "$sa" -lt "$sb" ] ||
+		die "$p: the riscv build shows $sb sets and $cb clears of SUM before, $sa and $ca after"
+done
 expect_refusal --kdir "$k612" --out "$work/series" kernel/time/time.c | grep -q 'not empty' ||
 	die "a non-empty --out is not refused"
 expect_refusal --kdir "$k612" --out "$work/before" kernel/time/time.c | grep -q 'not a directory' ||

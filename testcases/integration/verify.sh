@@ -28,7 +28,10 @@
 #  - drivers/watchdog/wdrtas.c, which build-6.12-x86_64 cannot build
 #    (make fails): dropped with make's first error;
 #  - kernel/time/time.c in 6.12 configured in place, not built: dropped
-#    with that cause, exit 3.
+#    with that cause, exit 3;
+#  - arch/powerpc/kernel/signal_64.c (7.2, modernize): the verdict as
+#    data says what the object shows, swapcontext()'s writes of the AMR
+#    in its own symbol, the same with the scoped block.
 
 . "$(dirname "$0")/../lib.sh"
 
@@ -200,3 +203,21 @@ expect '^kernel/time/time.c		dropped	linux-6.12 is configured but has not built 
 	"$work/verdicts" "6.12 in place: the verdict not written as data"
 grep -q 'verify:' "$work/err" && die "6.12 in place, --verdicts: the verdicts said too"
 echo "6.12 configured in place, not built: kernel/time/time.c dropped with that cause, exit 3"
+
+# What a verified fix's object shows, as data: powerpc's writes of the
+# AMR (mtamr, switches.py) in swapcontext()'s own code, sys_swapcontext,
+# as many with modernize's scoped block as with the classic region it
+# replaces.
+k=$(ktree 7.2)
+rm -f "$work/verdicts"
+(cd "$k" && "$top/uabatch" modernize --verify --build "$cache/build-7.2-powerpc" \
+	--verdicts "$work/verdicts" arch/powerpc/kernel/signal_64.c) > /dev/null 2>&1 || true
+shows=$(awk -F'\t' '$2 == "swapcontext" && $3 == "verified" { print $5, $6, $7, $8, $9 }' "$work/verdicts")
+read -r arch obj sym before after <<SHOWS
+$shows
+SHOWS
+[ "$arch $obj $sym" = "powerpc arch/powerpc/kernel/signal_64.o sys_swapcontext" ] ||
+	{ cat "$work/verdicts" >&2; die "7.2 powerpc: swapcontext()'s verdict does not say its object and symbol"; }
+[ "$before" -gt 0 ] && [ "$before" = "$after" ] ||
+	die "7.2 powerpc: sys_swapcontext writes the AMR $before times before the scoped block, $after after"
+echo "7.2 powerpc: modernize's swapcontext() verified, sys_swapcontext writes the AMR $before times before and after"

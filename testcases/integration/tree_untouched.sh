@@ -1,9 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# The user's tree is read, never written: 'uabatch verify' (as 'uabatch
-# patch --verify' verifies), run from the tree itself as 'uabatch candidates' runs
-# it and as most users do, leaves no file in it.  Its checkpatch.pl
+# The user's tree is read, never written: 'uabatch verify', 'patch
+# --verify', 'modernize --verify' (against 7.2's scoped API), 'candidates'
+# and 'lint', each run from the tree itself as most users do, leave no
+# file in it, created, changed or removed.  verify's checkpatch.pl
 # --strict step keeps a cache of CamelCase names, .checkpatch-camelcase.*,
 # in its working directory as soon as it meets one (fs/select.c's label
 # Efault), so verify must run it elsewhere.  The tree is the clean copy
@@ -36,8 +37,33 @@ touch "$work/stamp"
 grep -qE 'verified in|dropped: checkpatch: ' "$work/err" ||
 	{ cat "$work/err" >&2; die "uabatch verify did not reach its checkpatch.pl step"; }
 
-# Anything created, changed or removed in the tree since (a new or
-# removed entry changes its directory's time too).
-find "$k" -newer "$work/stamp" > "$work/written"
-[ -s "$work/written" ] && { sed 's/^/written: /' "$work/written" >&2; die "uabatch verify wrote into $k"; }
-echo "uabatch verify from $k: $(grep -cE 'verified in|dropped' "$work/err") fix judged, nothing written in the tree"
+# Anything created, changed or removed in the tree since $work/stamp
+# (a new or removed entry changes its directory's time too), after
+# command $1.
+untouched()
+{
+	find "$k" -newer "$work/stamp" > "$work/written"
+	[ -s "$work/written" ] && { sed 's/^/written: /' "$work/written" >&2; die "uabatch $1 wrote into $k"; }
+	return 0
+}
+untouched verify
+
+# The others, each on what it has to do in the tree: usbfs's rewrites
+# verified (patch, candidates), readdir's classic regions as scoped
+# blocks (modernize), the mutant as a patch (lint, which builds it).
+(cd "$k" && "$top/uabatch" patch --verify --build "$b" drivers/usb/core/devio.c) > "$work/out" 2> "$work/err" ||
+	[ $? = 1 ] || { cat "$work/err" >&2; die "uabatch patch --verify failed"; }
+grep -q 'verified in' "$work/err" || { cat "$work/err" >&2; die "uabatch patch --verify verified nothing"; }
+untouched 'patch --verify'
+(cd "$k" && "$top/uabatch" modernize --verify --build "$b" --scoped-api "$cache/src-7.2" fs/readdir.c) \
+	> "$work/out" 2> "$work/err" || [ $? = 1 ] || { cat "$work/err" >&2; die "uabatch modernize --verify failed"; }
+grep -q 'verified in' "$work/err" || { cat "$work/err" >&2; die "uabatch modernize --verify verified nothing"; }
+untouched 'modernize --verify'
+(cd "$k" && "$top/uabatch" candidates --kdir . --build "$b" --out "$work/series" drivers/usb/core/devio.c) \
+	> "$work/out" 2> "$work/err" || [ $? = 1 ] || { cat "$work/err" >&2; die "uabatch candidates failed"; }
+ls "$work/series"/*.patch > /dev/null || die "uabatch candidates wrote no patch"
+untouched candidates
+(cd "$k" && "$top/uabatch" lint --kdir . --build "$b" "$work/fix.diff") > "$work/out" 2> "$work/err" ||
+	[ $? = 1 ] || { cat "$work/err" >&2; die "uabatch lint failed"; }
+untouched lint
+echo "uabatch verify, patch --verify, modernize --verify, candidates and lint from $k: nothing written in the tree"

@@ -133,17 +133,23 @@ make_cases()
 
 # build_cases: every case made, those that share a make first; each
 # case's findings, 'N ENGINE PATH LINE ID TEXT', in $work/found, with
-# N '-' for a file of the tree itself.
+# N '-' for a file of the tree itself; the makes' logs of VERSION in
+# $work/build-VERSION.log.
 build_cases()
 {
 	: > "$work/found"
 	for ver in 6.12 7.2; do
+		: > "$work/build-$ver.log"
 		objects=$(awk -v v="$ver" '$3 == v && $7 == "no" { print "case-" $1 "/" $5 }' "$work/cases")
-		# shellcheck disable=SC2086 # object paths, no blanks
-		[ -z "$objects" ] || make_cases "$ver" $objects
-		[ -z "$objects" ] || found_in_log >> "$work/found"
+		if [ -n "$objects" ]; then
+			# shellcheck disable=SC2086 # object paths, no blanks
+			make_cases "$ver" $objects
+			cat "$work/build.log" >> "$work/build-$ver.log"
+			found_in_log >> "$work/found"
+		fi
 		for n in $(awk -v v="$ver" '$3 == v && $7 == "yes" { print $1 }' "$work/cases"); do
 			make_cases "$ver" "case-$n/$(awk -v n="$n" '$1 == n { print $5 }' "$work/cases")"
+			cat "$work/build.log" >> "$work/build-$ver.log"
 			found_in_log | sed "s/^- /$n /" >> "$work/found"
 		done
 	done
@@ -172,7 +178,7 @@ case_findings()
 {
 	n=$1 obj=$2 at=$3 engine=$4
 	[ -f "${chroot_root:-}$(cases_dir "$ver")/case-$n/$obj" ] ||
-		{ cat "$work/build.log" >&2; die "$ver $file: case $n does not build in $ver"; }
+		{ cat "$work/build-$ver.log" >&2; die "$ver $file: case $n does not build in $ver"; }
 	awk -v n="$n" -v at="$at" -v e="$engine" '$1 == n && $2 == e {
 		p = $3
 		if (p != at && substr(p, length(p) - length(at)) != "/" at) {

@@ -134,16 +134,19 @@ expect_status 1 "candidates into a link"
 ls "$work/empty"/*.patch > /dev/null 2>&1 || die "candidates wrote nothing through the link"
 touch "$work/stamp"
 sleep 1
+# Its work directory in a TMPDIR of this test's, which names its
+# children (spatch, make, gcc) apart from another test's candidates.
+mkdir "$work/tmp"
 for delay in 1 4 9; do
-	"$top/uabatch" candidates --kdir "$k" --build "$b" --out "$work/killed.$delay" \
+	TMPDIR=$work/tmp "$top/uabatch" candidates --kdir "$k" --build "$b" --out "$work/killed.$delay" \
 		kernel/time/time.c include/linux/eventpoll.h > /dev/null 2>&1 &
 	pid=$!
 	sleep "$delay"
 	pkill -KILL -P "$pid" 2>/dev/null || true
 	kill -KILL "$pid" 2>/dev/null || true
 	wait "$pid" 2>/dev/null || true
-	# Its children (spatch, make, gcc) go too.
-	pkill -KILL -f "uabatch-candidates" 2>/dev/null || true
+	# Its children go too.
+	pkill -KILL -f "$work/tmp/uabatch-candidates" 2>/dev/null || true
 done
 changed=$(find "$k" -newer "$work/stamp" 2>/dev/null | head -n 3)
 [ -z "$changed" ] || die "candidates killed left the tree changed: $changed"

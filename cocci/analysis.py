@@ -22,7 +22,7 @@ import sys
 import scoping
 from finding import Finding, not_analysed
 from functions import CANNOT_PARSE, Function, function_at, syscall_name, unparsed
-from grading import cold_branch, coldness, hot_path, regionless
+from grading import cold_branch, coldness, hot_path, hot_through_callers, regionless
 from loops import loops_in
 from model import ACCESSES, LOOP_ID, REGION_BEGINS, RUN_ID, SCOPED, TWINS, WHAT
 from rewrite_plan import LABEL, PLACEHOLDER, SLOTS, WRAP_END, Plan, head_offset, wrap_begin
@@ -147,7 +147,8 @@ class Analysis:
 		"""Bind coccinelle.s1 .. s12 to the statements planned for the
 		position p, and p to coccinelle.one (a loop body replaced by one
 		statement), coccinelle.gone (a label that goes), coccinelle.opened
-		(an if that opens a region, its branch kept) or coccinelle.many;
+		(an if that opens a region, its branch kept), coccinelle.returned
+		(a return replaced) or coccinelle.many;
 		False when nothing is planned there."""
 		fs = self.decide(p.file)
 		o = fs.src.offset(p.line, p.column)
@@ -159,8 +160,10 @@ class Analysis:
 		nowhere = self.cocci.make_position(p.file, p.current_element, 0, 0, 0, 0)
 		alone = kind == 'replace' and len(texts) == 1 and fs.plan.alone.get(o)
 		coccinelle.one, coccinelle.many = (at, nowhere) if alone else (nowhere, at)
-		coccinelle.gone = coccinelle.opened = nowhere
-		if kind == 'drop':
+		coccinelle.gone = coccinelle.opened = coccinelle.returned = nowhere
+		if kind == 'replace' and fs.src.tokens[fs.src.at[o]][1] == 'return':
+			coccinelle.returned, coccinelle.many = at, nowhere
+		elif kind == 'drop':
 			coccinelle.gone, coccinelle.many = at, nowhere
 		elif kind == 'unwrap':
 			coccinelle.opened, coccinelle.many = at, nowhere
@@ -316,8 +319,8 @@ class Analysis:
 		src = fs.src
 		name = syscall_name(src, body) or name
 		fn = Function(src, body, name)
-		rel = tree_of(fs.path)[1]
-		hot = hot_path(rel, name)
+		root, rel = tree_of(fs.path)
+		hot = hot_path(rel, name) or hot_through_callers(root, rel, name)
 		if hot and re.search('compat', name):
 			hot = None
 		loops = loops_in(src, body, accesses)
@@ -416,19 +419,21 @@ class Analysis:
 			label = fn.label_for(*fix.label_key)
 		def named(texts):
 			return [t.replace(LABEL, label) for t in texts]
+		for s, texts in fix.replace.items():
+			o = head_offset(src, s)
+			edits[o] = ('replace', named(texts))
+			fs.plan.alone[o] = s.parent is not None and s.parent.kind != 'block'
 		if where is not None:
 			at = src.tokens[where.first][2]
 			kind = 'before' if where.kind == 'label' else 'after'
+			if where in fix.replace:
+				kind = 'replace'	# the fault path follows what it becomes
 			have = edits.get(at, (kind, []))[1]
 			fault = named(fault)
 			if fault[0] not in have:
 				if len(have) + len(fault) > SLOTS:
 					return 'too many fault paths at one place in %s()' % fn.name
 				edits[at] = (kind, have + fault)
-		for s, texts in fix.replace.items():
-			o = head_offset(src, s)
-			edits[o] = ('replace', named(texts))
-			fs.plan.alone[o] = s.parent is not None and s.parent.kind != 'block'
 		if fix.around:
 			s, before, after = fix.around
 			edits[head_offset(src, s)] = ('around', named(before) + named(after))

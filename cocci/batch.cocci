@@ -264,7 +264,7 @@ for (E1@p; E2; E3) S
 
 @script:python texts@
 p << edit.p;
-one; many; gone; opened;
+one; many; gone; opened; returned;
 s1; s2; s3; s4; s5; s6; s7; s8; s9; s10; s11; s12;
 @@
 if not analysis.edit(coccinelle, p[0]):
@@ -276,7 +276,7 @@ statement S;
 type T;
 identifier x, L;
 statement S1;
-position texts.one, texts.many, texts.gone, texts.opened;
+position texts.one, texts.many, texts.gone, texts.opened, texts.returned;
 statement texts.s1, texts.s2, texts.s3, texts.s4, texts.s5, texts.s6,
 	  texts.s7, texts.s8, texts.s9, texts.s10, texts.s11, texts.s12;
 @@
@@ -307,10 +307,26 @@ statement texts.s1, texts.s2, texts.s3, texts.s4, texts.s5, texts.s6,
 - } else S1
 |
 - T x@many;
++ s1
 |
 - T x@many = E;
++ s1
 |
 - E@many;
++ s1
++ s2
++ s3
++ s4
++ s5
++ s6
++ s7
++ s8
++ s9
++ s10
++ s11
++ s12
+|
+- return@returned ...;
 + s1
 + s2
 + s3

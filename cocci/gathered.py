@@ -110,11 +110,12 @@ class FaultPath:
 	goes too; or, where err is tested or returned after other work
 	(rejoin, leave None), that the fault path sets err and goes on after
 	the run, as the old code did."""
-	def __init__(self, leave, gone=(), decl_at=None, rejoin=None):
+	def __init__(self, leave, gone=(), decl_at=None, rejoin=None, succeeds=None):
 		self.leave = leave
 		self.gone = list(gone)
 		self.decl_at = decl_at
 		self.rejoin = rejoin
+		self.succeeds = succeeds	# 'return err;' that becomes 'return 0;'
 
 def rejoin_path(err, label):
 	"""The fault path of a scoped block that goes on after it (the
@@ -154,6 +155,13 @@ def gathered_fault_path(src, fn, run, stmts):
 		if test.startswith('goto') and read_after_label(src, fn, test.split()[1][:-1], err):
 			return None, '"%s" would hold 0, not -EFAULT, where "%s" goes' % (err, test)
 		return FaultPath(test, [after]), None
+	if run.members[0].sets and after is not None and \
+	   words(src, after.first, after.last) == ['return', err, ';']:
+		# 'err = acc(..); err |= acc(..); return err;': 0 without a
+		# fault, -EFAULT with one, whatever err held before.
+		decl, decl_at = declaration_of(src, fn, err)
+		if decl is not None and err_uses(src, fn, err, [decl, after] + stmts):
+			return FaultPath('return -EFAULT;', decl_at=decl_at, succeeds=after), None
 	if run.members[0].sets and not zero:
 		return None, 'the run sets "%s", which need not hold 0 before it' % err
 	if after is not None and words(src, after.first, after.last) == ['return', err, ';']:

@@ -1,14 +1,17 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # How much a finding is worth where it is: a warning on a path that runs
-# per I/O or per event (model/hot-paths), else a note that says why its
+# per I/O or per event (model/hot-paths, or a private header's helper
+# that only such paths call), else a note that says why its
 # path is cold; nothing at all in a file that only architectures without
 # user-access regions build (kconfig.py), where a region saves nothing.
 
+import functools
 import os
 import re
 
 import kconfig
+import layout
 from model import read_table
 from source import flat, span
 from statements import enclosing
@@ -26,6 +29,61 @@ def hot_path(path, func):
 	"""Why function func of file path runs per I/O or per event, or None."""
 	why = path_entry(path, func)
 	return None if why is None or why.startswith('cold:') else why
+
+def hot_through_callers(root, rel, func):
+	"""Why a function of a private header (one outside include/, which
+	the files of its own directory include as "...") runs per I/O or per
+	event: every mention of it there is a call in a function that does
+	(hot_path(), or this again for a caller in a header); or None.  x86's
+	set_xfeature_in_sigframe(), in fpu/xstate.h, is called per signal
+	from fpu/signal.c and from another helper of the header."""
+	if not root or not rel.endswith('.h') or rel.startswith('include/') or '/include/' in rel:
+		return None
+	callers = hot_callers(root, rel, func, frozenset())
+	if not callers:
+		return None
+	return '%s, called only from %s' % (callers[0][1], ', '.join(
+		'%s()' % name for name in sorted(set(name for name, _ in callers))))
+
+def hot_callers(root, header, func, seen):
+	"""[(caller, why it runs hot)] for every function that calls func in
+	header's directory, or None where one does not run hot, or func is
+	mentioned but not called (a declaration, its address taken)."""
+	out = []
+	for rel, lines in includers_of(root, header):
+		for piece in layout.scan(lines):
+			fn = piece if isinstance(piece, layout.Function) else None
+			text = COMMENT.sub(' ', '\n'.join(fn.lines if fn else piece))
+			mentions = re.findall(r'\b%s\b(\s*\()?' % re.escape(func), text)
+			if not mentions or (fn and fn.name == func):
+				continue
+			if not fn or not all(mentions):
+				return None
+			why = hot_path(rel, fn.name)
+			if why is None and rel.endswith('.h') and fn.name not in seen:
+				through = hot_callers(root, rel, fn.name, seen | {func})
+				why = through and through[0][1]
+			if why is None:
+				return None
+			out.append((fn.name, why))
+	return out or None
+
+COMMENT = re.compile(r'/\*.*?\*/|//[^\n]*', re.S)
+
+@functools.lru_cache(maxsize=None)
+def includers_of(root, header):
+	"""(path, lines) of header and of each file of its directory that
+	includes it as "..."."""
+	d = os.path.dirname(header)
+	include = re.compile(r'\s*#\s*include\s*"%s"' % re.escape(os.path.basename(header)))
+	out = [(header, layout.lines_of(os.path.join(root, header)))]
+	for name in sorted(os.listdir(os.path.join(root, d))):
+		rel = os.path.join(d, name)
+		if rel != header and name.endswith(('.c', '.h')):
+			lines = layout.lines_of(os.path.join(root, rel))
+			if any(include.match(s) for s in lines):
+				out.append((rel, lines))
+	return tuple(out)
 
 def glob_match(glob, s):
 	r = re.escape(glob).replace(r'\*', '[^/]*')

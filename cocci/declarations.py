@@ -112,17 +112,33 @@ def pointed_layout(src, fn, ptr, block):
 	"""('struct name', member_positions()) of the struct that the
 	declarations of block (a text in fn), else of the function, make ptr
 	a pointer to; None where unknown.  (Two blocks of
-	save_fsave_header() each declare their own fp.)"""
-	if not re.match(r'^\w+$', ptr):
+	save_fsave_header() each declare their own fp.)  ptr may be a
+	member 'obj->m' of such a struct, which it declares 'struct name
+	__user *m;' (5.10's rseq_update_cpu_id(): t->rseq)."""
+	member = re.match(r'^(\w+)->(\w+)$', ptr)
+	if member:
+		outer = struct_name(block, member.group(1)) or struct_name(fn.text(), member.group(1))
+		name = pointer_member_struct(src, outer, member.group(2)) if outer else None
+		kind, body = 'struct %s' % name, struct_body(src, name) if name else None
+	elif not re.match(r'^\w+$', ptr):
 		return None
-	name = struct_name(block, ptr) or struct_name(fn.text(), ptr)
-	if name:
-		kind, body = 'struct ' + name, struct_body(src, name)
 	else:
-		name = typedef_name(block, ptr) or typedef_name(fn.text(), ptr)
-		kind, body = name, struct_body(src, name, typedef=True) if name else None
+		name = struct_name(block, ptr) or struct_name(fn.text(), ptr)
+		if name:
+			kind, body = 'struct ' + name, struct_body(src, name)
+		else:
+			name = typedef_name(block, ptr) or typedef_name(fn.text(), ptr)
+			kind, body = name, struct_body(src, name, typedef=True) if name else None
 	positions = member_positions(body) if body is not None else None
 	return (kind, positions) if positions else None
+
+def pointer_member_struct(src, outer, member):
+	"""The name of the struct that member of struct outer points to, as
+	'struct name __user *member;' in its definition says; or None."""
+	body = struct_body(src, outer)
+	names = set(re.findall(r'\bstruct\s+(\w+)\s*(?:__user\s*)?\*\s*%s\s*;' % re.escape(member),
+			       plain_body(body))) if body is not None else ()
+	return names.pop() if len(names) == 1 else None
 
 def typedef_name(text, obj):
 	"""The name of the type, a typedef of the kernel's habit (name_t),

@@ -20,7 +20,7 @@ from runs import is_leave, leave_of
 from stores import never_negative
 from source import CONSTANT, closing, flat, has_comment, is_pure, names_in, shown, span, \
 	split_on, stmt_text, words
-from statements import LOOPS, statements
+from statements import LOOPS, statements, stores_through
 
 def bounds_checked(src, fn, first, last, skip):
 	"""An element of an array of a known size that tokens [first, last)
@@ -52,6 +52,16 @@ def bounds_checked(src, fn, first, last, skip):
 			return shown(span(src, k, end + 1))
 	return None
 
+def pointer_kept(src, ptr, stmts):
+	"""Why the region's pointer, read from memory ('t->rseq'), may not
+	be the one the accesses after it read, or None: a statement between
+	them that stores through a pointer could change it."""
+	if re.match(r'^\w+$', ptr):
+		return None
+	s = stores_through(src, stmts)
+	return s and '"%s" stores through a pointer, and may change "%s", which the region ' \
+		     'and each access read from memory' % (shown(stmt_text(src, s)), ptr)
+
 def judge_run(src, fn, run, scoped, plain):
 	"""Rewrite the run, or say why not: (Fix, None) or (None, why)."""
 	block = span(src, run.block.stmts[0].first, run.block.stmts[-1].last)
@@ -73,6 +83,9 @@ def judge_run(src, fn, run, scoped, plain):
 		return None, 'more than %d accesses in one condition' % (SLOTS - 2)
 	kinds = set(m.kind for m in run.members)
 	stmts = run.stmts()
+	why = pointer_kept(src, run.base, [s for s in stmts if s not in [m.stmt for m in run.members]])
+	if why:
+		return None, why
 	gone = []	# statements the rewrite deletes besides the members
 	if kinds == {'if'}:
 		leaves = sorted(set(m.leave for m in run.members))
@@ -211,6 +224,9 @@ def judge_loop(src, fn, loop, unsigned, scoped, plain):
 	elif any(a.index != i for a in loop.accesses):
 		return None, 'the address is not an element of a pointer the loop walks'
 	members = [m.stmt for m in loop.members]
+	why = pointer_kept(src, ptr, [s.body])
+	if why:
+		return None, why
 	for x in statements(s.body):
 		if x.kind in ('return', 'goto') and \
 		   not any(m.first <= x.first < m.last for m in members):

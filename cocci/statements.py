@@ -201,6 +201,22 @@ def is_glue(src, s):
 		return None
 	return a[0]
 
+def stores_through(src, stmts):
+	"""The first of stmts (or of the statements in them) that stores
+	through a pointer or into a member ('p->f = ..', '*q = ..', which
+	may change a pointer that is read from memory), or None: assignments
+	to plain names and declarations do not, nor the accessors (they
+	store to the user)."""
+	for s in stmts:
+		for x in statements(s):
+			if assignment(src, x) is None:
+				continue
+			w = [t for t in words(src, x.first, x.last - 1) if t not in ('++', '--')]
+			lhs = w[:next((k for k, t in enumerate(w) if t in ASSIGN), len(w))]
+			if len(lhs) != 1:
+				return x
+	return None
+
 def is_assignments(src, first, last):
 	"""'i = 0', 'i++, p++': comma-separated assignments that compute."""
 	for a, b in split_on(src, first, last, ','):

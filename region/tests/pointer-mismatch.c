@@ -335,3 +335,26 @@ efault:
 	user_write_access_end();
 	return -EFAULT;
 }
+
+/*
+ * A region opened on a pointer that a struct holds, each access reading
+ * it again (5.10's rseq_update_cpu_id() as uabatch rewrites it): no
+ * finding.  (A member past the size given is not caught yet by either
+ * engine: the range is followed only from a parameter or a local.)
+ */
+struct task {
+	struct pair __user *pair;
+};
+
+int member_pointer(struct task *t, int a)
+{
+	if (!user_write_access_begin(t->pair, sizeof(*t->pair)))
+		return -EFAULT;
+	unsafe_put_user(a, &t->pair->first, efault);
+	unsafe_put_user(a, &t->pair->second, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}

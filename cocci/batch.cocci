@@ -111,7 +111,7 @@ analysis.relayout = True
 // ---- facts -----------------------------------------------------------------
 
 @access@
-identifier acc = {put_user, __put_user, get_user, __get_user}; // model: access
+identifier acc = {put_user, __put_user, get_user, __get_user, __put_user_inatomic, __get_user_inatomic}; // model: access
 expression e, E;
 position p;
 @@
@@ -204,7 +204,7 @@ coccinelle.findings.extend(analysis.report(analysis.notes))
 coccinelle.findings.extend(analysis.report(analysis.notes, org=True))
 
 @star depends on context@
-identifier acc = {put_user, __put_user, get_user, __get_user}; // model: access
+identifier acc = {put_user, __put_user, get_user, __get_user, __put_user_inatomic, __get_user_inatomic}; // model: access
 expression e, E;
 position p;
 @@

@@ -52,12 +52,17 @@ def bounds_checked(src, fn, first, last, skip):
 			return shown(span(src, k, end + 1))
 	return None
 
-def pointer_kept(src, ptr, stmts):
+def pointer_kept(src, ptr, stmts, accesses):
 	"""Why the region's pointer, read from memory ('t->rseq'), may not
 	be the one the accesses after it read, or None: a statement between
-	them that stores through a pointer could change it."""
+	them that stores through a pointer could change it, and so could a
+	read into anything but a plain name."""
 	if re.match(r'^\w+$', ptr):
 		return None
+	for a in accesses:
+		if a.mode == 'read' and not re.match(r'^\w+$', flat(a.value())):
+			return '"%s" reads into memory, which may hold "%s", which the region and ' \
+			       'each access read from memory' % (shown(a.value()), ptr)
 	s = stores_through(src, stmts)
 	return s and '"%s" stores through a pointer, and may change "%s", which the region ' \
 		     'and each access read from memory' % (shown(stmt_text(src, s)), ptr)
@@ -83,7 +88,8 @@ def judge_run(src, fn, run, scoped, plain):
 		return None, 'more than %d accesses in one condition' % (SLOTS - 2)
 	kinds = set(m.kind for m in run.members)
 	stmts = run.stmts()
-	why = pointer_kept(src, run.base, [s for s in stmts if s not in [m.stmt for m in run.members]])
+	why = pointer_kept(src, run.base, [s for s in stmts if s not in [m.stmt for m in run.members]],
+			   run.accesses)
 	if why:
 		return None, why
 	gone = []	# statements the rewrite deletes besides the members
@@ -224,7 +230,7 @@ def judge_loop(src, fn, loop, unsigned, scoped, plain):
 	elif any(a.index != i for a in loop.accesses):
 		return None, 'the address is not an element of a pointer the loop walks'
 	members = [m.stmt for m in loop.members]
-	why = pointer_kept(src, ptr, [s.body])
+	why = pointer_kept(src, ptr, [s.body], loop.accesses)
 	if why:
 		return None, why
 	for x in statements(s.body):

@@ -4,8 +4,9 @@
  * found through the member's declaration, and the region covers the two
  * members written (6.1 batched them by hand, over the whole struct, the
  * pointer read once into a local).  Every access reads t->rseq again:
- * only where nothing between them stores through a pointer (which could
- * change it) is it the pointer the region checked.
+ * only where nothing between them stores through a pointer, and no read
+ * goes into anything but a plain name (either could change it), is it
+ * the pointer the region checked.
  */
 struct rseq {
 	__u32 cpu_id_start;
@@ -43,6 +44,16 @@ static int rseq_update_two(struct task_struct *t, struct task_struct *parent)
 		return -EFAULT;
 	parent->rseq = NULL;
 	if (put_user(cpu_id, &t->rseq->cpu_id))
+		return -EFAULT;
+	return 0;
+}
+
+/* A read into a member of the task could change t->rseq itself. */
+static int rseq_read_two(struct task_struct *t)
+{
+	if (get_user(t->rseq_sig, &t->rseq->cpu_id_start)) /* expect: batch-get-run not auto-fixable */
+		return -EFAULT;
+	if (get_user(t->rseq_event_mask, &t->rseq->cpu_id))
 		return -EFAULT;
 	return 0;
 }

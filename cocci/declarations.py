@@ -108,6 +108,14 @@ def member_struct(src, fn, obj):
 	name = struct_name(fn.text(), obj)
 	return struct_body(src, name) if name else None
 
+def array_member(src, fn, obj, field):
+	"""Is obj->field an array member of the struct the function declares
+	obj a pointer to ('m[N]' or 'm[]'): an address, not a pointer read
+	from memory?"""
+	body = member_struct(src, fn, obj)
+	return body is not None and \
+	       re.search(r'\b%s\s*\[[^;]*;' % re.escape(field), plain_body(body)) is not None
+
 def pointed_layout(src, fn, ptr, block):
 	"""('struct name', member_positions()) of the struct that the
 	declarations of block (a text in fn), else of the function, make ptr

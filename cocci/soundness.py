@@ -10,7 +10,7 @@
 
 import re
 
-from declarations import counts_unsigned, flexible_array, pointed_layout, \
+from declarations import array_member, counts_unsigned, flexible_array, pointed_layout, \
 	unchecked_flexible_array
 from gathered import gathered_fault_path, rejoin_path
 from model import BEGIN, END
@@ -52,12 +52,14 @@ def bounds_checked(src, fn, first, last, skip):
 			return shown(span(src, k, end + 1))
 	return None
 
-def pointer_kept(src, ptr, stmts, accesses):
+def pointer_kept(src, fn, ptr, stmts, accesses):
 	"""Why the region's pointer, read from memory ('t->rseq'), may not
 	be the one the accesses after it read, or None: a statement between
 	them that stores through a pointer could change it, and so could a
-	read into anything but a plain name."""
-	if re.match(r'^\w+$', ptr):
+	read into anything but a plain name.  A plain name, or an array
+	member ('userurb->iso_frame_desc'), is an address, not read."""
+	member = re.match(r'^(\w+)->(\w+)$', ptr)
+	if re.match(r'^\w+$', ptr) or (member and array_member(src, fn, *member.groups())):
 		return None
 	for a in accesses:
 		if a.mode == 'read' and not re.match(r'^\w+$', flat(a.value())):
@@ -88,7 +90,7 @@ def judge_run(src, fn, run, scoped, plain):
 		return None, 'more than %d accesses in one condition' % (SLOTS - 2)
 	kinds = set(m.kind for m in run.members)
 	stmts = run.stmts()
-	why = pointer_kept(src, run.base, [s for s in stmts if s not in [m.stmt for m in run.members]],
+	why = pointer_kept(src, fn, run.base, [s for s in stmts if s not in [m.stmt for m in run.members]],
 			   run.accesses)
 	if why:
 		return None, why
@@ -230,7 +232,7 @@ def judge_loop(src, fn, loop, unsigned, scoped, plain):
 	elif any(a.index != i for a in loop.accesses):
 		return None, 'the address is not an element of a pointer the loop walks'
 	members = [m.stmt for m in loop.members]
-	why = pointer_kept(src, ptr, [s.body], loop.accesses)
+	why = pointer_kept(src, fn, ptr, [s.body], loop.accesses)
 	if why:
 		return None, why
 	for x in statements(s.body):

@@ -161,7 +161,8 @@ class Analysis:
 		alone = kind == 'replace' and len(texts) == 1 and fs.plan.alone.get(o)
 		coccinelle.one, coccinelle.many = (at, nowhere) if alone else (nowhere, at)
 		coccinelle.gone = coccinelle.opened = coccinelle.returned = nowhere
-		if kind == 'replace' and fs.src.tokens[fs.src.at.get(o, 0)][1] == 'return':
+		token = fs.src.at.get(o)
+		if kind == 'replace' and token is not None and fs.src.tokens[token][1] == 'return':
 			coccinelle.returned, coccinelle.many = at, nowhere
 		elif kind == 'drop':
 			coccinelle.gone, coccinelle.many = at, nowhere

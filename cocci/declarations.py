@@ -108,6 +108,9 @@ def member_struct(src, fn, obj):
 	name = struct_name(fn.text(), obj)
 	return struct_body(src, name) if name else None
 
+# A member of a struct that a name points to: 't->rseq'.
+MEMBER = re.compile(r'^(\w+)->(\w+)$')
+
 def array_member(src, fn, obj, field):
 	"""Is obj->field an array member of the struct the function declares
 	obj a pointer to ('m[N]' or 'm[]'): an address, not a pointer read
@@ -123,7 +126,7 @@ def pointed_layout(src, fn, ptr, block):
 	save_fsave_header() each declare their own fp.)  ptr may be a
 	member 'obj->m' of such a struct, which it declares 'struct name
 	__user *m;' (5.10's rseq_update_cpu_id(): t->rseq)."""
-	member = re.match(r'^(\w+)->(\w+)$', ptr)
+	member = MEMBER.match(ptr)
 	if member:
 		outer = struct_name(block, member.group(1)) or struct_name(fn.text(), member.group(1))
 		name = pointer_member_struct(src, outer, member.group(2)) if outer else None

@@ -10,7 +10,7 @@
 
 import re
 
-from declarations import array_member, counts_unsigned, flexible_array, pointed_layout, \
+from declarations import MEMBER, array_member, counts_unsigned, flexible_array, pointed_layout, \
 	unchecked_flexible_array
 from gathered import gathered_fault_path, rejoin_path
 from model import BEGIN, END
@@ -58,7 +58,7 @@ def pointer_kept(src, fn, ptr, stmts, accesses):
 	them that stores through a pointer could change it, and so could a
 	read into anything but a plain name.  A plain name, or an array
 	member ('userurb->iso_frame_desc'), is an address, not read."""
-	member = re.match(r'^(\w+)->(\w+)$', ptr)
+	member = MEMBER.match(ptr)
 	if re.match(r'^\w+$', ptr) or (member and array_member(src, fn, *member.groups())):
 		return None
 	for a in accesses:
@@ -316,7 +316,7 @@ def scoped_loop_region(src, fn, ptr, count, size):
 	member, the block then covering *p too."""
 	if re.match(r'^\w+$', ptr):
 		return ptr, size
-	m = re.match(r'^(\w+)->(\w+)$', ptr)
+	m = MEMBER.match(ptr)
 	if m and flexible_array(src, fn, m.group(1), m.group(2)) is not None:
 		return m.group(1), 'struct_size(%s, %s, %s)' % (m.group(1), m.group(2), count)
 	return None

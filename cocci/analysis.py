@@ -22,7 +22,7 @@ import sys
 import scoping
 from finding import Finding, not_analysed
 from functions import CANNOT_PARSE, Function, function_at, syscall_name, unparsed
-from grading import cold_branch, coldness, hot_path, hot_through_callers, regionless
+from grading import cold_branch, coldness, hotness, regionless
 from loops import loops_in
 from model import ACCESSES, LOOP_ID, REGION_BEGINS, RUN_ID, SCOPED, TWINS, WHAT
 from rewrite_plan import LABEL, PLACEHOLDER, SLOTS, WRAP_END, Plan, head_offset, wrap_begin
@@ -321,9 +321,7 @@ class Analysis:
 		name = syscall_name(src, body) or name
 		fn = Function(src, body, name)
 		root, rel = tree_of(fs.path)
-		hot = hot_path(rel, name) or hot_through_callers(root, rel, name)
-		if hot and re.search('compat', name):
-			hot = None
+		hot = hotness(root, rel, name)
 		loops = loops_in(src, body, accesses)
 		looped = set(a.i for l in loops for a in l.accesses)
 		runs = [r for b in statements(body) if b.kind == 'block'

@@ -26,9 +26,21 @@ def path_entry(path, func):
 	return None
 
 def hot_path(path, func):
-	"""Why function func of file path runs per I/O or per event, or None."""
+	"""Why function func of file path runs per I/O or per event, or None:
+	never a compat function (the native one is the path that runs)."""
 	why = path_entry(path, func)
-	return None if why is None or why.startswith('cold:') else why
+	if why is None or why.startswith('cold:') or COMPAT.search(func):
+		return None
+	return why
+
+COMPAT = re.compile('compat')
+
+def hotness(root, rel, func):
+	"""Why function func of file rel of tree root runs per I/O or per
+	event: hot_path(), or hot_through_callers(); or None."""
+	if COMPAT.search(func):
+		return None
+	return hot_path(rel, func) or hot_through_callers(root, rel, func)
 
 def hot_through_callers(root, rel, func):
 	"""Why a function of a private header (one outside include/, which
@@ -50,10 +62,8 @@ def hot_callers(root, header, func, seen):
 	header's directory, or None where one does not run hot, or func is
 	mentioned but not called (a declaration, its address taken)."""
 	out = []
-	for rel, lines in includers_of(root, header):
-		for piece in layout.scan(lines):
-			fn = piece if isinstance(piece, layout.Function) else None
-			text = COMMENT.sub(' ', '\n'.join(fn.lines if fn else piece))
+	for rel, pieces in pieces_with(root, header):
+		for fn, text in pieces:
 			mentions = re.findall(r'\b%s\b(\s*\()?' % re.escape(func), text)
 			if not mentions or (fn and fn.name == func):
 				continue
@@ -71,18 +81,17 @@ def hot_callers(root, header, func, seen):
 COMMENT = re.compile(r'/\*.*?\*/|//[^\n]*', re.S)
 
 @functools.lru_cache(maxsize=None)
-def includers_of(root, header):
-	"""(path, lines) of header and of each file of its directory that
-	includes it as "..."."""
-	d = os.path.dirname(header)
-	include = re.compile(r'\s*#\s*include\s*"%s"' % re.escape(os.path.basename(header)))
-	out = [(header, layout.lines_of(os.path.join(root, header)))]
-	for name in sorted(os.listdir(os.path.join(root, d))):
-		rel = os.path.join(d, name)
-		if rel != header and name.endswith(('.c', '.h')):
-			lines = layout.lines_of(os.path.join(root, rel))
-			if any(include.match(s) for s in lines):
-				out.append((rel, lines))
+def pieces_with(root, header):
+	"""(path, [(function or None, text without comments)]) of header
+	and of each file of its directory that includes it as "...": the
+	pieces of layout.scan()."""
+	out = []
+	for rel in [header] + layout.quoted_includers(root, header, ('.c', '.h')):
+		pieces = []
+		for piece in layout.scan(layout.lines_of(os.path.join(root, rel))):
+			fn = piece if isinstance(piece, layout.Function) else None
+			pieces.append((fn, COMMENT.sub(' ', '\n'.join(fn.lines if fn else piece))))
+		out.append((rel, pieces))
 	return tuple(out)
 
 def glob_match(glob, s):

@@ -34,9 +34,11 @@
 #	N <tab> LINE for each line those fixes add, LINE its number in
 #	the file they leave
 #
-# The pipeline imports it for the same and for the excerpt of a file
-# that Coccinelle parses (excerpt()).
+# The pipeline imports it for the same, for the excerpt of a file that
+# Coccinelle parses (excerpt()) and for the files that include a private
+# header (quoted_includers(), which grading.py reads too).
 
+import os
 import re
 import sys
 
@@ -71,6 +73,21 @@ def lines_of(path):
 	if lines[-1] == '':
 		lines.pop()
 	return lines
+
+
+def quoted_includers(root, header, suffixes):
+	"""The files of header's own directory in tree root (paths in it,
+	by name) whose names end in one of suffixes that include header as
+	"name", header itself left out."""
+	d = os.path.dirname(header)
+	include = re.compile(r'\s*#\s*include\s*"%s"' % re.escape(os.path.basename(header)))
+	out = []
+	for name in sorted(os.listdir(os.path.join(root, d))):
+		rel = os.path.join(d, name)
+		if rel != header and name.endswith(suffixes) and \
+		   any(include.match(s) for s in lines_of(os.path.join(root, rel))):
+			out.append(rel)
+	return out
 
 
 def in_comment_after(s, inside):

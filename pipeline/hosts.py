@@ -7,6 +7,8 @@ import os
 import re
 import subprocess
 
+import layout
+
 
 def include_name(header):
 	"""How #include <...> names header, or None where it is not under
@@ -25,17 +27,14 @@ def includers(kdir, header, ext):
 	those of other architectures' directories: as <...> in the whole
 	tree, as "..." in the header's own directory."""
 	inc = include_name(header)
-	if inc is not None:
-		pattern = r'^#[[:space:]]*include[[:space:]]*<%s>' % ere_escape(inc)
-		where = kdir
-	else:
-		pattern = r'^#[[:space:]]*include[[:space:]]*"%s"' % ere_escape(os.path.basename(header))
-		where = os.path.join(kdir, os.path.dirname(header))
+	if inc is None:
+		return layout.quoted_includers(kdir, header, ('.' + ext,))
+	pattern = r'^#[[:space:]]*include[[:space:]]*<%s>' % ere_escape(inc)
 	m = re.match(r'arch/([^/]+)/', header)
 	own = 'arch/%s/' % m.group(1) if m else None
 	# grep -r is much faster over a whole tree than Python's re; what it
 	# prints is file names.
-	r = subprocess.run(['grep', '-rlE', '--include=*.' + ext, '-e', pattern, where],
+	r = subprocess.run(['grep', '-rlE', '--include=*.' + ext, '-e', pattern, kdir],
 			   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
 	out = []
 	for f in os.fsdecode(r.stdout).split('\n'):

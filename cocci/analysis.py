@@ -25,7 +25,8 @@ from functions import CANNOT_PARSE, Function, function_at, syscall_name, unparse
 from grading import cold_branch, coldness, hotness, regionless
 from loops import loops_in
 from model import ACCESSES, LOOP_ID, REGION_BEGINS, RUN_ID, SCOPED, TWINS, WHAT
-from rewrite_plan import LABEL, PLACEHOLDER, SLOTS, WRAP_END, Plan, head_offset, wrap_begin
+from rewrite_plan import LABEL, PLACEHOLDER, SLOTS, WRAP_END, Plan, around_slots, head_offset, \
+	wrap_begin
 from runs import Access, runs_in, split_rw, split_rw_message
 from soundness import judge_loop, judge_run
 from source import Source, tree_of
@@ -435,7 +436,8 @@ class Analysis:
 				edits[at] = (kind, have + fault)
 		if fix.around:
 			s, before, after = fix.around
-			edits[head_offset(src, s)] = ('around', named(before) + named(after))
+			edits[head_offset(src, s)] = ('around', named(around_slots(before)) +
+							       named(around_slots(after)))
 		if fix.delete_decl is not None:
 			edits[fix.delete_decl] = ('decl', [])
 		return None

@@ -260,6 +260,8 @@ return@p ...;
 L@p:
 |
 for (E1@p; E2; E3) S
+|
+for (; E2@p; E3) S
 )
 
 @script:python texts@
@@ -371,8 +373,16 @@ statement texts.s1, texts.s2, texts.s3, texts.s4, texts.s5, texts.s6,
 - L@gone:
 |
 + s1
-  for (E1@many; E2; E3) S
 + s2
+  for (E1@many; E2; E3) S
++ s3
++ s4
+|
++ s1
++ s2
+  for (; E2@many; E3) S
++ s3
++ s4
 )
 
 @depends on patch@

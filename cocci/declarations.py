@@ -18,7 +18,7 @@ import os
 import re
 import subprocess
 
-from source import flat, tree_of
+from source import flat, is_name, tree_of
 
 UNSIGNED = set(['unsigned', 'unsigned int', 'unsigned long', 'unsigned long int',
 		'unsigned long long', 'unsigned char', 'unsigned short', 'size_t',
@@ -40,6 +40,21 @@ def declared_type(text, name):
 	if len(found) == 1 and found <= UNSIGNED | SIGNED_NARROW:
 		return found.pop()
 	return None
+
+BYTES = set(['char', 'unsigned char', 'signed char', 'u8', '__u8', 's8', '__s8'])
+
+def byte_pointer(text, name):
+	"""Is name declared, in every declaration of it in text, a pointer
+	to bytes of user memory ('const char __user *p', alone or in a list
+	of pointers)?"""
+	text = re.sub(r'/\*.*?\*/|//[^\n]*', ' ', text, flags=re.S)
+	found = set()
+	for m in re.finditer(r'(?:^|[;{}(,])\s*((?:[A-Za-z_]\w*\s+)+)\*\s*'
+			     r'(?:\w+\s*(?:=[^,;()]*)?,\s*\*\s*)*%s\s*[;,)=]' % re.escape(name), text):
+		words = [w for w in m.group(1).split() if w not in ('const', 'volatile')]
+		found.add(' '.join(words))
+	return bool(found) and all(w.endswith(' __user') and w[:-len(' __user')] in BYTES
+				   for w in found)
 
 struct_bodies = {}
 
@@ -131,7 +146,7 @@ def pointed_layout(src, fn, ptr, block):
 		outer = struct_name(block, member.group(1)) or struct_name(fn.text(), member.group(1))
 		name = pointer_member_struct(src, outer, member.group(2)) if outer else None
 		kind, body = 'struct %s' % name, struct_body(src, name) if name else None
-	elif not re.match(r'^\w+$', ptr):
+	elif not is_name(ptr):
 		return None
 	else:
 		name = struct_name(block, ptr) or struct_name(fn.text(), ptr)
@@ -277,7 +292,7 @@ def bound_type(src, fn, n):
 	"""The type of a loop bound that is a name or a member 'p->f' of a
 	struct the function declares p a pointer to; None where unknown."""
 	n = flat(n)
-	if re.match(r'^\w+$', n):
+	if is_name(n):
 		return declared_type(fn.text(), n)
 	m = re.match(r'^(\w+)(?:->|\.)(\w+)$', n)
 	body = member_struct(src, fn, m.group(1)) if m else None

@@ -7,24 +7,40 @@
 
 import re
 
-from runs import as_member, region_mode
+from runs import as_member, err_test, region_mode
 from source import is_pure, names_in, split_on, stmt_text, words
 from statements import is_assignments, is_declaration, is_glue, statements
 
 class Loop:
 	"""A loop whose every iteration accesses one pointer and does nothing
 	that needs user access off."""
-	def __init__(self, stmt, members):
+	def __init__(self, src, stmt, members):
 		self.stmt = stmt
 		self.members = members
 		self.accesses = [a for m in members for a in m.accesses]
 		self.base = self.accesses[0].base
 		self.mode = region_mode(self.accesses)
+		for m in members:
+			if m.kind == 'err':
+				pair_test(src, m)
+
+def pair_test(src, m):
+	"""'err = acc(..);' (or 'int err = ..') and 'if (err) return R;' (or
+	'goto L;') right after it: the member leaves as the test does."""
+	block = m.stmt.parent
+	if not m.sets or block is None or block.kind != 'block':
+		return
+	k = block.stmts.index(m.stmt)
+	test = block.stmts[k + 1] if k + 1 < len(block.stmts) else None
+	leave = err_test(src, test, m.err)
+	if leave is not None:
+		m.test = test
+		m.leave = leave
 
 def loop_body_is_quiet(src, s, accesses, members):
 	"""Does statement s (part of a loop) only compute, test, leave and
 	make member accesses?  The members found are added to members."""
-	m = as_member(src, s, accesses)
+	m = as_member(src, s, accesses, declared=True)
 	if m is not None:
 		members.append(m)
 		return all(is_pure(src, *a.e) for a in m.accesses)
@@ -71,7 +87,7 @@ def loops_in(src, body, accesses):
 		top = s.body.stmts if s.body.kind == 'block' else [s.body]
 		if not any(m.stmt in top for m in members) or not bounded(src, s):
 			continue
-		loop = Loop(s, members)
+		loop = Loop(src, s, members)
 		if walks(src, loop):
 			found.append(loop)
 	# A loop inside a loop that is found is part of it.

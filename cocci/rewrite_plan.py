@@ -13,7 +13,7 @@ from functions import falls_through, last_return
 from model import END, SCOPED, UNCHECKED, UNSAFE
 from runs import address_parts
 from source import CONSTANT, shown, span, stmt_text
-from statements import cpp_balanced, enclosing
+from statements import cpp_balanced, enclosing, is_declaration
 
 class Plan:
 	"""The edits of a file, by the offset of the position Coccinelle
@@ -26,16 +26,32 @@ class Plan:
 		self.alone = {}		# offset -> the statement is a loop's body
 
 def head_offset(src, s):
-	"""Where Coccinelle puts the position of s: the condition of an if
-	or a loop's first clause, else the first token."""
+	"""Where Coccinelle puts the position of s: the condition of an if,
+	a loop's first clause (its second where the first is empty), the
+	name a declaration with an initialiser declares, else the first
+	token."""
 	if s.kind in ('if', 'for', 'while', 'switch'):
-		return src.tokens[s.head[0]][2]
+		k = s.head[0]
+		if s.kind == 'for' and src.tokens[k][1] == ';':
+			k += 1
+		return src.tokens[k][2]
+	if s.kind == 'simple' and is_declaration(src, s, calls=True):
+		k = next(k for k in range(s.first, s.last) if src.tokens[k][1] in ('=', ';'))
+		if src.tokens[k][1] == '=':
+			return src.tokens[k - 1][2]
 	return src.tokens[s.first][2]
 
 # The rule that rewrites puts SLOTS statements at a position; a plan of
 # fewer fills the rest with the placeholder, which a last rule removes.
 PLACEHOLDER = 'uabatch_placeholder();'
 SLOTS = 12
+
+# Around a loop the rule puts AROUND statements before it and AROUND
+# after it.
+AROUND = 2
+
+def around_slots(texts):
+	return texts + [PLACEHOLDER] * (AROUND - len(texts))
 
 def unsafe_call(a, label):
 	if a.twin:

@@ -9,9 +9,9 @@
 import re
 
 from model import ACCESSES, INLINE, TWINS
-from source import CONSTANT, calls_in, closing, flat, has_comment, is_pure, names_in, span, \
+from source import CONSTANT, calls_in, closing, flat, has_comment, is_name, is_pure, names_in, span, \
 	split_args, stmt_text, words
-from statements import ASSIGN, Unparsable, is_glue, statements
+from statements import ASSIGN, DECLARATION, Unparsable, is_glue, statements
 
 
 # ---- accesses --------------------------------------------------------------
@@ -83,14 +83,17 @@ def address_parts(addr):
 class Member:
 	"""A statement that makes accesses and leaves on a fault:
 	'if (acc(..) [|| acc(..)]) return R;' (or 'goto L;'), kind 'if'; or
-	'err = acc(..);' / 'err |= acc(..);', kind 'err' (err tested after)."""
-	def __init__(self, stmt, kind, accesses, leave=None, err=None, sets=False):
+	'err = acc(..);' / 'err |= acc(..);', kind 'err' (err tested after),
+	in a loop also 'int err = acc(..);' (declares)."""
+	def __init__(self, stmt, kind, accesses, leave=None, err=None, sets=False, declares=False):
 		self.stmt = stmt
 		self.kind = kind
 		self.accesses = accesses
 		self.leave = leave	# 'return R;' or 'goto L;', flat
 		self.err = err
 		self.sets = sets	# 'err = acc(..)', not 'err |='
+		self.declares = declares
+		self.test = None	# 'if (err) return R;' right after, in a loop
 
 def leave_of(src, s):
 	"""'return R;' or 'goto L;' for a statement that is one, possibly in
@@ -132,26 +135,34 @@ def access_chain(src, first, last, accesses):
 			i += 1
 	return found or None
 
-def as_member(src, s, accesses):
-	"""The statement s as a member of a run, or None."""
+def as_member(src, s, accesses, declared=False):
+	"""The statement s as a member of a run, or None; with declared,
+	'int err = acc(..);' too (a member of a loop, whose test goes with
+	it: the declaration cannot go where err is used after it)."""
 	if s.kind == 'if' and s.orelse is None:
 		chain = access_chain(src, s.head[0], s.head[1], accesses)
 		leave = leave_of(src, s.body)
 		if chain and leave:
 			return Member(s, 'if', chain, leave=leave)
 		return None
-	if s.kind == 'simple':
-		w = words(src, s.first, s.last)
-		if len(w) >= 4 and re.match(r'^[A-Za-z_]\w*$', w[0]) and \
-		   w[1] in ('=', '|='):
-			k = s.first + 2
-			while src.tokens[k][0] == 'comment':
-				k += 1
-			paren = src.tokens[k][1] == '('
-			a = accesses.get(k + 1 if paren else k)
-			tail = a and [t for t in words(src, a.end, s.last)]
-			if a and tail == ([')', ';'] if paren else [';']):
-				return Member(s, 'err', [a], err=w[0], sets=w[1] == '=')
+	if s.kind != 'simple':
+		return None
+	toks = [i for i in range(s.first, s.last) if src.tokens[i][0] != 'comment']
+	w = [src.tokens[i][1] for i in toks]
+	at = 0
+	if declared and DECLARATION.match(' '.join(w)) and '=' in w:
+		at = w.index('=') - 1
+		if at < 1 or any(not is_name(t) for t in w[:at]):
+			return None
+	if len(w) - at >= 4 and re.match(r'^[A-Za-z_]\w*$', w[at]) and \
+	   w[at + 1] in (('=',) if at else ('=', '|=')):
+		k = toks[at + 2]
+		paren = src.tokens[k][1] == '('
+		a = accesses.get(k + 1 if paren else k)
+		tail = a and [t for t in words(src, a.end, s.last)]
+		if a and tail == ([')', ';'] if paren else [';']):
+			return Member(s, 'err', [a], err=w[at], sets=w[at + 1] == '=',
+				      declares=at > 0)
 	return None
 
 def err_test(src, s, err):
@@ -272,11 +283,11 @@ def changed_in(src, stmts):
 		for k, t in enumerate(w):
 			if t in ASSIGN:
 				j = k - 1
-				while j >= 0 and (re.match(r'^\w+$', w[j]) or w[j] in ('.', '->', '[', ']', '*')):
+				while j >= 0 and (is_name(w[j]) or w[j] in ('.', '->', '[', ']', '*')):
 					changed.add(w[j])
 					j -= 1
 			elif t in ('++', '--'):
-				changed |= set(x for x in w[max(0, k - 1):k + 2] if re.match(r'^\w+$', x))
+				changed |= set(x for x in w[max(0, k - 1):k + 2] if is_name(x))
 			elif t == '&' and k + 1 < len(w):
 				changed.add(w[k + 1])
 	return changed

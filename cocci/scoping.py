@@ -23,7 +23,7 @@ from declarations import declared_type
 from functions import falls_through, function_head, last_return
 from model import API, REGION_BEGINS, SCOPED
 from rewrite_plan import shown_arg
-from source import closing, flat, is_pure, shown, span, split_args, stmt_text, words
+from source import closing, flat, is_name, is_pure, shown, span, split_args, stmt_text, words
 from statements import LOOPS, cpp_balanced, enclosing, is_declaration, statements
 
 # The begins and ends every architecture has (its own are its business).
@@ -333,7 +333,7 @@ def in_switch_of(case, top):
 
 def declared_names(src, s):
 	w = words(src, s.first, s.last)
-	return [w[k] for k in range(1, len(w)) if re.match(r'^\w+$', w[k]) and
+	return [w[k] for k in range(1, len(w)) if is_name(w[k]) and
 		w[k + 1] in ('=', ';', ',', '[')]
 
 def jumps_back(src, fn, r):
@@ -461,7 +461,7 @@ def judge(src, fn, i):
 		return r, why
 	if not r.body:
 		return r, 'the region is empty'
-	if not re.match(r'^\w+$', r.ptr):
+	if not is_name(r.ptr):
 		why = address_pointer(src, fn, r)
 		if why:
 			return r, why

@@ -10,15 +10,15 @@
 
 import re
 
-from declarations import MEMBER, array_member, counts_unsigned, flexible_array, pointed_layout, \
-	unchecked_flexible_array
-from gathered import gathered_fault_path, rejoin_path
+from declarations import MEMBER, array_member, byte_pointer, counts_unsigned, flexible_array, \
+	pointed_layout, unchecked_flexible_array
+from gathered import declaration_of, err_uses, gathered_fault_path, holds_errno, rejoin_path
 from model import BEGIN, END
 from rewrite_plan import LABEL, SLOTS, WRAP_END, Fix, place_fault_path, region_size, scoped_name, \
 	scoped_block, scoped_head, kept_text, unsafe_call, verbatim, wrap_begin
 from runs import is_leave, leave_of
 from stores import never_negative
-from source import CONSTANT, closing, flat, has_comment, is_pure, names_in, shown, span, \
+from source import CONSTANT, closing, flat, has_comment, is_name, is_pure, names_in, shown, span, \
 	split_on, stmt_text, words
 from statements import LOOPS, statements, stores_through
 
@@ -59,10 +59,10 @@ def pointer_kept(src, fn, ptr, stmts, accesses):
 	read into anything but a plain name.  A plain name, or an array
 	member ('userurb->iso_frame_desc'), is an address, not read."""
 	member = MEMBER.match(ptr)
-	if re.match(r'^\w+$', ptr) or (member and array_member(src, fn, *member.groups())):
+	if is_name(ptr) or (member and array_member(src, fn, *member.groups())):
 		return None
 	for a in accesses:
-		if a.mode == 'read' and not re.match(r'^\w+$', flat(a.value())):
+		if a.mode == 'read' and not is_name(flat(a.value())):
 			return '"%s" reads into memory, which may hold "%s", which the region and ' \
 			       'each access read from memory' % (shown(a.value()), ptr)
 	s = stores_through(src, stmts)
@@ -122,7 +122,7 @@ def judge_run(src, fn, run, scoped, plain):
 			  has_comment(src, s.last, stmts[k + 1].first)
 			  for k, s in enumerate(stmts[:-1])):
 		return None, 'a comment between the accesses, which the scoped block would lose'
-	scoped = scoped and re.match(r'^\w+$', run.base) is not None
+	scoped = scoped and is_name(run.base)
 	check = access_check_before(src, run, size, leave)
 	if check is not None:
 		gone.append(check)
@@ -198,16 +198,31 @@ def access_check_before(src, run, size, leave):
 	s = access_check_of(src, run, size)
 	return s if s is not None and leave_of(src, s.body) == leave else None
 
-def judge_loop(src, fn, loop, unsigned, scoped, plain):
-	"""Rewrite the loop, or say why not: (Fix, None) or (None, why)."""
-	s = loop.stmt
-	if s.kind != 'for':
-		return None, 'not a loop of the form "for (i = 0; i < n; i++)"'
-	parts = split_on(src, s.head[0], s.head[1], ';')
+NOT_A_LOOP = 'not a loop of the form "for (i = 0; i < n; i++)" or "for (; p < end; p += N)"'
+
+class Bounds:
+	"""What the region of a loop covers: size bytes at ptr, where guard
+	holds (the loop runs at all; None: always), count elements; the
+	names the body must leave alone; and why_not, a reason found in
+	the bound, given after the body's."""
+	def __init__(self, ptr, size, extent, names, count=None, guard=None, walked=False,
+		     why_not=None):
+		self.ptr = ptr
+		self.size = size
+		self.extent = extent	# what the region covers, in words
+		self.names = names
+		self.count = count
+		self.guard = guard
+		self.walked = walked	# the loop moves ptr
+		self.why_not = why_not
+
+def counted_bounds(src, fn, loop, parts, unsigned):
+	"""The Bounds of 'for (i = 0; i < n; i++[, p++])' over p[i] (or
+	*p, p walked with i), or (None, why)."""
 	init, cond, step = [words(src, a, b) for a, b in parts]
 	if len(init) != 3 or init[1:] != ['=', '0'] or len(cond) < 3 or \
 	   cond[:2] != [init[0], '<']:
-		return None, 'not a loop of the form "for (i = 0; i < n; i++)"'
+		return None, NOT_A_LOOP
 	i = init[0]
 	n_first, n_last = parts[1][0] + 2, parts[1][1]
 	n = span(src, n_first, n_last)
@@ -216,22 +231,101 @@ def judge_loop(src, fn, loop, unsigned, scoped, plain):
 	if sorted(set(steps) - set(p + '++' for p in walked)) not in ([i + '++'], ['++' + i]) or \
 	   len(walked) > 1:
 		return None, 'the loop steps "%s"' % shown(''.join(step))
-	if any(m.kind != 'if' for m in loop.members):
-		return None, 'the accesses in the loop do not leave by "if (acc(..)) return/goto"'
-	leaves = sorted(set(m.leave for m in loop.members))
-	if len(leaves) > 1:
-		return None, 'the accesses leave differently on a fault ("%s")' % '", "'.join(leaves)
-	leave = leaves[0]
-	top = s.body.stmts if s.body.kind == 'block' else [s.body]
-	if any(m.stmt not in top for m in loop.members):
-		return None, 'an access in the loop is made on some iterations only'
 	ptr = loop.base
 	if walked:
 		if walked[0] != ptr or any(a.index not in (0, 'f') for a in loop.accesses):
 			return None, 'the address does not step with the loop'
 	elif any(a.index != i for a in loop.accesses):
 		return None, 'the address is not an element of a pointer the loop walks'
-	members = [m.stmt for m in loop.members]
+	why_not = None
+	constant = CONSTANT.match(flat(n)) or re.match(r'^(ARRAY_SIZE|sizeof)\(', flat(n))
+	if not is_pure(src, n_first, n_last, helpers=False):
+		why_not = 'side effect or call in the bound "%s"' % shown(n)
+	elif not constant and src.tokens[n_first][2] not in unsigned and \
+	     not counts_unsigned(src, fn, i, n) and not never_negative(src, fn, n):
+		why_not = 'the bound "%s" is not known to be compared unsigned: a region of a ' \
+			  'negative count would fail where the loop may not have' % shown(n)
+	count = shown(n)
+	size = '%s * sizeof(*%s)' % (count, ptr) if constant else \
+	       'array_size(%s, sizeof(*%s))' % (count, ptr)
+	return Bounds(ptr, size, 'all %s elements' % count, names_in(n) | names_in(ptr) | set([i]), count=count,
+		      walked=bool(walked), why_not=why_not), None
+
+# A stride that is a positive constant: the walk only goes up.
+STRIDE = re.compile(r'^(?:[1-9]\d*[uUlL]*|PAGE_SIZE|sizeof\(.+\))$')
+
+def walk_bounds(src, fn, loop, parts):
+	"""The Bounds of 'for (; p < end; p += N)' over *p, p and end
+	pointers to bytes and N a positive constant: every access is a byte
+	of [p, end) as p was before the loop, the region's 'end - p' bytes
+	where the loop runs at all (p < end: a region of a negative size
+	would fail where the loop ran no iteration).  Or (None, why)."""
+	init, cond, step = [words(src, a, b) for a, b in parts]
+	p = loop.base
+	end = flat(span(src, parts[1][0] + 2, parts[1][1]))
+	if init or cond[:2] != [p, '<'] or not is_name(p) or \
+	   not is_name(end):
+		return None, NOT_A_LOOP
+	by = step[2:] if step[:2] == [p, '+='] else ['1'] if step in ([p, '++'], ['++', p]) else []
+	if not STRIDE.match(''.join(by)):
+		return None, 'the loop steps "%s", not by a positive constant' % shown(''.join(step))
+	if any(a.addr != p for a in loop.accesses):
+		return None, 'the address is not the pointer the loop walks'
+	for name in (p, end):
+		if not byte_pointer(fn.text(), name):
+			return None, '"%s" is not declared a pointer to bytes: "%s - %s" would not ' \
+				     'count the bytes the loop walks' % (name, end, p)
+	return Bounds(p, '%s - %s' % (end, p), 'every byte up to %s' % end, set([p, end]), guard='%s < %s' % (p, end),
+		      walked=True), None
+
+def tested_leave(src, fn, members):
+	"""The way out of the members of a loop on a fault, all one: 'if
+	(acc(..)) leave', or 'err = acc(..); if (err) leave' with err named
+	nowhere else (its declaration goes too: the offset of its name, or
+	None); or (None, None, why)."""
+	decl_at = None
+	for m in members:
+		if m.kind == 'if':
+			continue
+		if m.test is None:
+			return None, None, 'the accesses in the loop do not leave by ' \
+					   '"if (acc(..)) return/goto"'
+		decl, at = (m.stmt, None) if m.declares else declaration_of(src, fn, m.err)
+		if decl is None or not err_uses(src, fn, m.err, [decl, m.stmt, m.test]):
+			return None, None, '"%s" is used outside the loop\'s test of it' % m.err
+		if at is not None and decl_at not in (None, at):
+			return None, None, 'the accesses set two variables'
+		decl_at = decl_at if at is None else at
+		if m.leave == 'return %s;' % m.err:
+			if not holds_errno(fn, m.err):
+				return None, None, '"%s" is not declared an int or a long, which ' \
+						   'hold -EFAULT' % m.err
+			m.leave = 'return -EFAULT;'
+	leaves = sorted(set(m.leave for m in members))
+	if len(leaves) > 1:
+		return None, None, 'the accesses leave differently on a fault ("%s")' % \
+		       '", "'.join(leaves)
+	return leaves[0], decl_at, None
+
+def judge_loop(src, fn, loop, unsigned, scoped, plain):
+	"""Rewrite the loop, or say why not: (Fix, None) or (None, why)."""
+	s = loop.stmt
+	if s.kind != 'for':
+		return None, NOT_A_LOOP
+	parts = split_on(src, s.head[0], s.head[1], ';')
+	bounds, why = counted_bounds(src, fn, loop, parts, unsigned)
+	if why == NOT_A_LOOP:
+		bounds, why = walk_bounds(src, fn, loop, parts)
+	if why:
+		return None, why
+	leave, decl_at, why = tested_leave(src, fn, loop.members)
+	if why:
+		return None, why
+	top = s.body.stmts if s.body.kind == 'block' else [s.body]
+	if any(m.stmt not in top for m in loop.members):
+		return None, 'an access in the loop is made on some iterations only'
+	ptr = loop.base
+	members = [m.stmt for m in loop.members] + [m.test for m in loop.members if m.test]
 	why = pointer_kept(src, fn, ptr, [s.body], loop.accesses)
 	if why:
 		return None, why
@@ -241,21 +335,16 @@ def judge_loop(src, fn, loop, unsigned, scoped, plain):
 			return None, 'the loop body leaves the function another way'
 	stop = early_exit(s.body)
 	if stop:
-		return None, 'the loop may %s: a region of all %s elements would be checked for ' \
-			     'elements it does not access' % (stop, shown(n))
+		return None, 'the loop may %s: a region of %s would be checked for ' \
+			     'elements it does not access' % (stop, bounds.extent)
 	body_text = stmt_text(src, s.body)
-	for name in names_in(n) | names_in(ptr) | set([i]):
+	for name in bounds.names:
 		v = re.escape(name)
 		if re.search(r'\b%s\s*(?:[-+*/%%|&^]|<<|>>)?=(?!=)|(?:\+\+|--)\s*%s\b|\b%s\s*(?:\+\+|--)'
 			     % (v, v, v), body_text):
 			return None, 'the loop body changes "%s"' % name
-	if not is_pure(src, n_first, n_last, helpers=False):
-		return None, 'side effect or call in the bound "%s"' % shown(n)
-	constant = CONSTANT.match(flat(n)) or re.match(r'^(ARRAY_SIZE|sizeof)\(', flat(n))
-	if not constant and src.tokens[n_first][2] not in unsigned and \
-	   not counts_unsigned(src, fn, i, n) and not never_negative(src, fn, n):
-		return None, 'the bound "%s" is not known to be compared unsigned: a region of a ' \
-			     'negative count would fail where the loop may not have' % shown(n)
+	if bounds.why_not:
+		return None, bounds.why_not
 	for a in loop.accesses:
 		if not is_pure(src, *a.e):
 			return None, 'side effect or call in "%s"' % shown(a.value())
@@ -268,10 +357,11 @@ def judge_loop(src, fn, loop, unsigned, scoped, plain):
 		if has_comment(src, m.first, m.last):
 			return None, 'a comment in "%s", which the rewrite would lose' % \
 			       shown(stmt_text(src, m))[:60]
-	count = shown(n)
-	size = '%s * sizeof(*%s)' % (count, ptr) if constant else \
-	       'array_size(%s, sizeof(*%s))' % (count, ptr)
-	region = scoped and not walked and scoped_loop_region(src, fn, ptr, count, size)
+	if bounds.guard and plain:
+		return None, 'the region goes in "if (%s)", a block around the loop that uabatch ' \
+			     'patch lays out (-D relayout)' % bounds.guard
+	size = bounds.size
+	region = scoped and not bounds.walked and scoped_loop_region(src, fn, ptr, bounds.count, size)
 	scoped = bool(region)
 	if scoped:
 		region, size = region
@@ -281,15 +371,22 @@ def judge_loop(src, fn, loop, unsigned, scoped, plain):
 		return None, why
 	for m in loop.members:
 		fix.replace[m.stmt] = [unsafe_call(a, LABEL) for a in m.accesses]
+		if m.test:
+			fix.replace[m.test] = []
+	fix.delete_decl = decl_at
+	begin = 'if (!%s(%s, %s))' % (BEGIN[loop.mode], ptr, size)
 	if scoped:
 		fix.around = (s, [wrap_begin(scoped_head(loop.mode, region, size, LABEL))],
 			      ['%s();' % WRAP_END])
 		fix.opens = scoped_name(loop.mode, region, size)
-	else:
-		fix.around = (s, ['if (!%s(%s, %s))\n%s' % (BEGIN[loop.mode], ptr, size, leave)],
-			      ['%s();' % END[loop.mode]])
+	elif bounds.guard:
+		fix.around = (s, [wrap_begin('if (%s)' % bounds.guard, first=[begin, '\t' + leave])],
+			      ['%s();' % END[loop.mode], '%s();' % WRAP_END])
 		fix.opens = BEGIN[loop.mode]
-	fix.elements = count
+	else:
+		fix.around = (s, ['%s\n%s' % (begin, leave)], ['%s();' % END[loop.mode]])
+		fix.opens = BEGIN[loop.mode]
+	fix.elements = bounds.count
 	return kept_whole(fix, plain)
 
 def early_exit(s, in_switch=False):
@@ -314,7 +411,7 @@ def scoped_loop_region(src, fn, ptr, count, size):
 	of ptr, or None: the block declares its pointer anew, so it must be a
 	name: p for p[i], or p for p->a[i] where a is a flexible array
 	member, the block then covering *p too."""
-	if re.match(r'^\w+$', ptr):
+	if is_name(ptr):
 		return ptr, size
 	m = MEMBER.match(ptr)
 	if m and flexible_array(src, fn, m.group(1), m.group(2)) is not None:

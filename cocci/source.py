@@ -245,6 +245,10 @@ def inlined_for_sure(src, name):
 			inlined[(root, name)] = False
 	return inlined[(root, name)]
 
+def is_name(text):
+	"""Is text one word: a name ('p', not 'p->f' or '*p')?"""
+	return re.match(r'^\w+$', text) is not None
+
 CONSTANT = re.compile(r'^-?\(?(NULL|true|false|\d+[uUlL]*|[A-Z][A-Z0-9_]*)\)?$')
 
 def names_in(text):

@@ -239,12 +239,13 @@ DECLARATION = re.compile(r'^(?:(?:const|volatile|static|unsigned|signed|struct|u
 			 r'register)\s+)*[A-Za-z_]\w*(?:\s+[A-Za-z_]\w*)*[\s*]+[A-Za-z_]\w*'
 			 r'(?:\[[^\]]*\])*\s*(?:=|;|,)')
 
-def is_declaration(src, s):
-	"""A local declaration whose initialiser, if any, computes."""
+def is_declaration(src, s, calls=False):
+	"""A local declaration whose initialiser, if any, computes (or
+	calls, with calls)."""
 	text = re.sub(r'/\*.*?\*/', ' ', stmt_text(src, s), flags=re.S)
 	if not DECLARATION.match(text.strip()):
 		return False
-	return not calls_in(src, s.first, s.last) or \
+	return calls or not calls_in(src, s.first, s.last) or \
 	       all(c in INLINE for c in calls_in(src, s.first, s.last))
 
 def cpp_balanced(src, first, last):

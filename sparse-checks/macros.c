@@ -50,10 +50,16 @@ struct instance *instance_at(struct position pos)
 static struct ident_info *ident_infos;	/* open addressing, by pointer */
 static unsigned int nr_ident_infos, ident_infos_size;
 
+/*
+ * sparse allocates identifiers one after another, so their addresses
+ * shifted make runs of neighbouring slots, which linear probing walks
+ * through: a multiplicative hash spreads them over the table.
+ */
 static struct ident_info *ident_slot(struct ident_info *table, unsigned int size,
 				     struct ident *ident)
 {
-	unsigned int i = ((unsigned long)ident >> 4) & (size - 1);
+	unsigned int i = (unsigned int)(((unsigned long long)(unsigned long)ident *
+					 0x9e3779b97f4a7c15ULL) >> 32) & (size - 1);
 
 	while (table[i].ident && table[i].ident != ident)
 		i = (i + 1) & (size - 1);
@@ -486,12 +492,13 @@ struct instance *asm_instance(struct statement *stmt)
  */
 static void expand_hook(struct token *name, int nargs, struct token **args)
 {
-	const struct uaccess_name *api = model_lookup(name->ident);
+	struct ident_info *info = ident_info(name->ident);
+	const struct uaccess_name *api = info->api;
 	struct position *w = &wrappers[pos_hash(name->pos)];
 	struct instance *in;
 
 	in = instance_at(name->pos);
-	if (ident_info(name->ident)->is_always_inline)
+	if (info->is_always_inline)
 		note_always_inline(name);
 	if (api && api->kind == UA_ACCESS)
 		note_access(name->pos);

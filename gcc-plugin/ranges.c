@@ -258,6 +258,46 @@ static const char *base_text(struct fn_info *fi, tree t, char *buf, size_t size)
 	return buf;
 }
 
+/*
+ * The load of a pointer member that defines temporary @t ('_1 =
+ * t->rseq'), or NULL_TREE.
+ */
+static tree loaded_member(struct fn_info *fi, tree t)
+{
+	gimple **def = fi->defs->get(t);
+	tree ref;
+
+	if (!def || !*def || !gimple_assign_single_p(*def))
+		return NULL_TREE;
+	ref = gimple_assign_rhs1(*def);
+	return TREE_CODE(ref) == COMPONENT_REF && POINTER_TYPE_P(TREE_TYPE(ref)) ?
+	       ref : NULL_TREE;
+}
+
+/*
+ * Whether bases @a and @b are one pointer: the same, or two loads of
+ * the same member (the begin and each access read 't->rseq' again).
+ */
+static bool same_base(struct fn_info *fi, tree a, tree b)
+{
+	tree ra, rb;
+
+	if (a == b)
+		return true;
+	ra = loaded_member(fi, a);
+	rb = loaded_member(fi, b);
+	return ra && rb && operand_equal_p(ra, rb, 0);
+}
+
+/* Whether bases @a and @b are loads of two members of one object. */
+static bool other_members(struct fn_info *fi, tree a, tree b)
+{
+	tree ra = loaded_member(fi, a), rb = loaded_member(fi, b);
+
+	return ra && rb && operand_equal_p(TREE_OPERAND(ra, 0), TREE_OPERAND(rb, 0), 0) &&
+	       TREE_OPERAND(ra, 1) != TREE_OPERAND(rb, 1);
+}
+
 /* The memory operand of an accessor's asm: the user address it touches. */
 static tree asm_user_address(gimple *stmt)
 {
@@ -524,11 +564,12 @@ void check_range(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 	/* An asm's memory operand is the user address: it tells the pointer. */
 	if (addr) {
 		found = resolve_ref(fi, addr, &base, &off, 0);
-		if (found && base != rg->base) {
+		if (found && !same_base(fi, base, rg->base)) {
 			if (less_an_amount(fi, base, rg->base) && var_name(base) && cov.ptr) {
 				at.through = REGION_THROUGH_LESS;
 				at.ptr = var_name(base);
-			} else if (is_param(base) && is_param(rg->base)) {
+			} else if ((is_param(base) && is_param(rg->base)) ||
+				   other_members(fi, base, rg->base)) {
 				at.through = REGION_THROUGH_OTHER;
 				at.ptr = spelled_pointer(stmt, r, b, base, &acc, &begin, &cov);
 			} else {
@@ -550,7 +591,7 @@ void check_range(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 			found = POINTER_TYPE_P(TREE_TYPE(gimple_call_arg(stmt, i))) &&
 				resolve_addr(fi, gimple_call_arg(stmt, i), &base,
 					     &off, 0) &&
-				base == rg->base;
+				same_base(fi, base, rg->base);
 	}
 	at.exact = found;
 	at.off = found ? off : 0;

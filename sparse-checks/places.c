@@ -379,6 +379,7 @@ static int constant(struct expression *e, long long *v)
 
 /* Where an access lands, from its base pointer. */
 struct place {
+	struct ident *via;	/* 'b->via' is the pointer: a member the base holds */
 	long long off;		/* constant byte offset */
 	int exact;		/* 0: a variable index adds to it */
 	long long pointee;	/* sizeof(*base) */
@@ -463,6 +464,28 @@ static int one_addend(const struct arg_token *t, int n)
 }
 
 /*
+ * 'b->m', a pointer that the struct the base points to holds, is the
+ * pointer the rest goes through (rseq's 't->rseq'): @first, the member
+ * is the first step from the base.  Both the begin and each access read
+ * it, and are compared as reads of the same member.
+ */
+static int rebased(struct place *pl, int first, struct symbol *m)
+{
+	struct symbol *type = type_of(m);
+	long long size;
+
+	if (!first || !type || type->type != SYM_PTR)
+		return 0;
+	size = size_of(type_of(type->ctype.base_type));
+	if (size <= 0)
+		return 0;
+	pl->via = m->ident;
+	pl->off = 0;
+	pl->pointee = size;
+	return 1;
+}
+
+/*
  * Follow pointer argument @a of primitive @in: '&p->a[i].b', 'p + 1',
  * '&p[1]', 'p->arr', 'p->arr + i'.  0 when it is not one of those (a
  * cast, parentheses, a pointer member followed: another object).
@@ -473,7 +496,7 @@ static int locate(struct instance *in, const struct arg *a, struct place *pl)
 	struct expression *e;
 	struct symbol *cur, *pointee, *m;
 	struct ident *member = NULL;
-	int i = 0, addr = 0, on_base = 1, decayed = 0, depth, close;
+	int i = 0, addr = 0, on_base = 1, from_base, decayed = 0, depth, close;
 	long long off;
 
 	memset(pl, 0, sizeof(*pl));
@@ -502,6 +525,7 @@ static int locate(struct instance *in, const struct arg *a, struct place *pl)
 		case '.':
 			if ((t[i].special == '.') == on_base)
 				return 0;	/* '->' only on the base pointer */
+			from_base = on_base;
 			if (on_base)
 				cur = pointee;
 			on_base = 0;
@@ -511,6 +535,14 @@ static int locate(struct instance *in, const struct arg *a, struct place *pl)
 			m = member_of(cur, t[i + 1].ident, &off, 0);
 			if (!m)
 				return 0;
+			/* '&b->m' alone is the member, not where it points */
+			if (rebased(pl, from_base && !pl->via && (!addr || i + 2 < a->n), m)) {
+				pointee = type_of(type_of(m)->ctype.base_type);
+				cur = type_of(m);
+				on_base = 1;
+				i += 2;
+				break;
+			}
 			pl->off += off;
 			member = m->ident;
 			cur = type_of(m);
@@ -566,6 +598,7 @@ static struct range *begin_range(struct instance *b)
 	if (!locate(b, &b->ptr_arg, &pl) || !pl.exact)
 		return r;
 	r->known = 1;
+	r->via = pl.via;
 	r->off = pl.off;
 	r->pointee = pl.pointee;
 	r->size = -1;
@@ -591,12 +624,21 @@ static void check_place(struct ctx *c, struct instance *b, struct instance *in,
 	struct place pl;
 	char size[100];
 
-	if (r->known < 0 || !locate(in, &in->ptr_arg, &pl)) {
+	if (r->known > 0 && locate(in, &in->ptr_arg, &pl) && pl.via && r->via &&
+	    pl.via != r->via) {
+		/* 't->other' in a region opened on 't->rseq' */
+		at.through = REGION_THROUGH_OTHER;
+		region_placed(&c->sink, &in->pos, in->api->name, &at, cov, &b->begin);
+		return;
+	}
+	if (r->known < 0 || !locate(in, &in->ptr_arg, &pl) || pl.via != r->via) {
 		at.beyond = beyond_size(b, in);
 		cov->size = b->size_text;
 		region_placed(&c->sink, &in->pos, in->api->name, &at, cov, &b->begin);
 		return;
 	}
+	if (r->via)
+		cov->ptr = b->ptr_text;	/* 't->rseq' */
 	if (!r->off && r->size == r->pointee)
 		snprintf(size, sizeof(size), "sizeof(*%s)", cov->ptr);
 	else

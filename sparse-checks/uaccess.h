@@ -52,6 +52,7 @@ struct arg {
 /* The constant part of what a begin covers, once worked out. */
 struct range {
 	int known;			/* 0: not yet, 1: done, -1: no range */
+	struct ident *via;		/* of 'base->via', the pointer a struct holds */
 	long long off;			/* the pointer's offset from its base */
 	long long size;			/* -1: not a constant */
 	long long pointee;		/* sizeof(*base), -1 if unknown */

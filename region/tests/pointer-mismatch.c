@@ -339,11 +339,13 @@ efault:
 /*
  * A region opened on a pointer that a struct holds, each access reading
  * it again (5.10's rseq_update_cpu_id() as uabatch rewrites it): no
- * finding.  (A member past the size given is not caught yet by either
- * engine: the range is followed only from a parameter or a local.)
+ * finding.  The reads of the member are one pointer: a member past the
+ * size given is outside; another pointer member of the struct is
+ * another object, which the region's check did not cover.
  */
 struct task {
 	struct pair __user *pair;
+	struct pair __user *other;
 };
 
 int member_pointer(struct task *t, int a)
@@ -352,6 +354,32 @@ int member_pointer(struct task *t, int a)
 		return -EFAULT;
 	unsafe_put_user(a, &t->pair->first, efault);
 	unsafe_put_user(a, &t->pair->second, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+int member_pointer_short(struct task *t, int a)
+{
+	if (!user_write_access_begin(t->pair, sizeof(t->pair->first)))
+		return -EFAULT;
+	unsafe_put_user(a, &t->pair->first, efault);
+	unsafe_put_user(a, &t->pair->second, efault); /* { dg-warning "pointer-mismatch" } */
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+int member_pointer_other(struct task *t, int a)
+{
+	if (!user_write_access_begin(t->pair, sizeof(*t->pair)))
+		return -EFAULT;
+	unsafe_put_user(a, &t->pair->second, efault);
+	unsafe_put_user(a, &t->other->second, efault); /* { dg-warning "pointer-mismatch" } */
 	user_write_access_end();
 	return 0;
 efault:

@@ -672,6 +672,7 @@ struct stores {
 	struct ident *var, *from;
 	int n, less;
 	int values, uses;
+	struct expression *value;	/* of the last '=' */
 };
 
 /* 'from - n', n no constant, casts aside. */
@@ -696,6 +697,7 @@ static int count_store(struct expression *e, const void *data)
 	else if (e->type == EXPR_ASSIGNMENT && names(e->left, st->var)) {
 		st->n++;
 		st->less = e->op == '=' && less_an_amount(e->right, st->from);
+		st->value = e->op == '=' ? e->right : NULL;
 	} else if ((e->type == EXPR_PREOP || e->type == EXPR_POSTOP) &&
 		   (e->op == SPECIAL_INCREMENT || e->op == SPECIAL_DECREMENT) &&
 		   names(e->unop, st->var)) {
@@ -718,7 +720,7 @@ static int symbol_named(struct expression *e, const void *data)
  */
 static int set_before(struct ctx *c, struct instance *in, struct ident *from)
 {
-	struct stores st = { in->ptr, from, 0, 0, 0, 0 };
+	struct stores st = { in->ptr, from, 0, 0, 0, 0, NULL };
 	struct expression *var;
 
 	if (c->before.var == in->ptr && c->before.from == from)
@@ -737,12 +739,54 @@ static int set_before(struct ctx *c, struct instance *in, struct ident *from)
 	return c->before.set;
 }
 
+/* Whether the function stores to variable @var (or moves it, or takes its address). */
+static int stored(struct ctx *c, struct ident *var)
+{
+	struct stores st = { var, NULL, 0, 0, 0, 0, NULL };
+
+	find_in_stmt(c->body, count_store, &st, 0);
+	return st.n || st.uses != st.values;
+}
+
+/*
+ * The variable that local @var of instance @in's function is a copy of:
+ * set once, to another variable ('q = p', casts aside), its address
+ * never taken, and that one a local of the same kind or a parameter
+ * never stored to; @var itself otherwise.
+ * As the plugin follows a pointer's one definition.
+ */
+static struct ident *copy_of(struct ctx *c, struct instance *in, struct ident *var)
+{
+	struct stores st = { var, NULL, 0, 0, 0, 0, NULL };
+	struct expression *e = find_at(in, symbol_named, var);
+	struct symbol *from;
+	int depth;
+
+	for (depth = 0; e && depth < 4 && !is_param(c, st.var); depth++) {
+		if (e->symbol->ctype.modifiers & MOD_STATIC)
+			break;
+		st.uses = st.values = 0;
+		st.value = e->symbol->initializer;
+		st.n = !!st.value;
+		find_in_stmt(c->body, count_store, &st, 0);
+		from = st.n == 1 && st.uses == st.values ? var_of(st.value) : NULL;
+		/* a pointer, not an address held in an integer */
+		if (!from || !from->ident || !type_of(from) || type_of(from)->type != SYM_PTR ||
+		    (is_param(c, from->ident) && stored(c, from->ident)))
+			break;
+		st.var = from->ident;
+		e = find_in_stmt(c->body, symbol_named, st.var, 0);
+	}
+	return st.var;
+}
+
 /* An accessor in a region of one begin: does the begin cover it? */
 void access_in(struct ctx *c, struct instance *in,
 	       const struct region_state *s)
 {
 	struct region_covered cov = { NULL };
 	struct region_place at = { REGION_THROUGH_OTHER, in->ptr_text };
+	struct ident *begun, *through;
 	struct instance *b;
 	char ptr[80];
 
@@ -751,17 +795,19 @@ void access_in(struct ctx *c, struct instance *in,
 	b = begin_instance(s->begin);
 	if (!b->ptr || !in->ptr)
 		return;
-	snprintf(ptr, sizeof(ptr), "%s", show_ident(b->ptr));
+	begun = copy_of(c, b, b->ptr);
+	through = copy_of(c, in, in->ptr);
+	snprintf(ptr, sizeof(ptr), "%s", show_ident(begun));
 	cov.ptr = ptr;
 	cov.arg = b->ptr_text;
-	if (b->ptr == in->ptr) {
+	if (begun == through) {
 		check_place(c, b, in, &cov);
 		return;
 	}
 	if (set_before(c, in, b->ptr)) {
 		at.through = REGION_THROUGH_LESS;
 		at.ptr = show_ident(in->ptr);
-	} else if (!is_param(c, b->ptr) || !is_param(c, in->ptr)) {
+	} else if (!is_param(c, begun) || !is_param(c, through)) {
 		return;
 	}
 	region_placed(&c->sink, &in->pos, in->api->name, &at, &cov, &b->begin);

@@ -386,3 +386,52 @@ efault:
 	user_write_access_end();
 	return -EFAULT;
 }
+
+/*
+ * A local that is a copy of a parameter is that parameter: through a
+ * copy of another one is another pointer, and a copy of the begin's own
+ * lands where the begin's would.
+ */
+int copy_of_other(struct pair __user *p, struct pair __user *other, int a)
+{
+	struct pair __user *q = other;
+
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(a, &p->first, efault);
+	unsafe_put_user(a, &q->second, efault); /* { dg-warning "pointer-mismatch" } */
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+int copy_of_begun(struct pair __user *p, int a)
+{
+	struct pair __user *q = p;
+
+	if (!user_write_access_begin(q, sizeof(q->first)))
+		return -EFAULT;
+	unsafe_put_user(a, &q->first, efault);
+	unsafe_put_user(a, &p->second, efault); /* { dg-warning "pointer-mismatch" } */
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+int copy_of_same(struct pair __user *p, int a)
+{
+	struct pair __user *q = p;
+
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(a, &q->second, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}

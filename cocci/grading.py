@@ -44,11 +44,12 @@ def hotness(root, rel, func):
 
 def hot_through_callers(root, rel, func):
 	"""Why a function of a private header (one outside include/, which
-	the files of its own directory include as "...") runs per I/O or per
-	event: every mention of it there is a call in a function that does
-	(hot_path(), or this again for a caller in a header); or None.  x86's
-	set_xfeature_in_sigframe(), in fpu/xstate.h, is called per signal
-	from fpu/signal.c and from another helper of the header."""
+	files of its own directory, or of the one above, include as "...")
+	runs per I/O or per event: every mention of it there is a call in a
+	function that does (hot_path(), or this again for a caller in a
+	header); or None.  x86's set_xfeature_in_sigframe(), in
+	fpu/xstate.h, is called per signal from fpu/signal.c and from
+	another helper of the header."""
 	if not root or not rel.endswith('.h') or rel.startswith('include/') or '/include/' in rel:
 		return None
 	callers = hot_callers(root, rel, func, frozenset())
@@ -83,8 +84,8 @@ COMMENT = re.compile(r'/\*.*?\*/|//[^\n]*', re.S)
 @functools.lru_cache(maxsize=None)
 def pieces_with(root, header):
 	"""(path, [(function or None, text without comments)]) of header
-	and of each file of its directory that includes it as "...": the
-	pieces of layout.scan()."""
+	and of each file that includes it as "..." (layout.quoted_includers()):
+	the pieces of layout.scan()."""
 	out = []
 	for rel in [header] + layout.quoted_includers(root, header, ('.c', '.h')):
 		pieces = []

@@ -76,17 +76,23 @@ def lines_of(path):
 
 
 def quoted_includers(root, header, suffixes):
-	"""The files of header's own directory in tree root (paths in it,
-	by name) whose names end in one of suffixes that include header as
-	"name", header itself left out."""
+	"""The files whose names end in one of suffixes that include header
+	(a path in tree root) as "name" in its own directory, or as
+	"dir/name" in the directory above (i915's gem/i915_gem_mman.c
+	includes "selftests/i915_gem_mman.c"), by path, header left out."""
 	d = os.path.dirname(header)
-	include = re.compile(r'\s*#\s*include\s*"%s"' % re.escape(os.path.basename(header)))
+	name = os.path.basename(header)
+	places = [(d, name)]
+	if d:
+		places.append((os.path.dirname(d), os.path.basename(d) + '/' + name))
 	out = []
-	for name in sorted(os.listdir(os.path.join(root, d))):
-		rel = os.path.join(d, name)
-		if rel != header and name.endswith(suffixes) and \
-		   any(include.match(s) for s in lines_of(os.path.join(root, rel))):
-			out.append(rel)
+	for where, spelled in places:
+		include = re.compile(r'\s*#\s*include\s*"%s"' % re.escape(spelled))
+		for f in sorted(os.listdir(os.path.join(root, where))):
+			rel = os.path.join(where, f)
+			if rel != header and f.endswith(suffixes) and os.path.isfile(os.path.join(root, rel)) and \
+			   any(include.match(s) for s in lines_of(os.path.join(root, rel))):
+				out.append(rel)
 	return out
 
 

@@ -25,7 +25,7 @@ def ere_escape(s):
 def includers(kdir, header, ext):
 	"""The files named *.ext of tree kdir that include header, but for
 	those of other architectures' directories: as <...> in the whole
-	tree, as "..." in the header's own directory."""
+	tree, as "..." in the header's own directory or the one above."""
 	inc = include_name(header)
 	if inc is None:
 		return layout.quoted_includers(kdir, header, ('.' + ext,))

@@ -254,10 +254,14 @@ class Verifier:
 				return Build(False, [], str(e))
 		# The copy and a scratch object stand in for the original source
 		# and object, the source's directory in the tree on the quoted
-		# include path for its local headers.
+		# include path for its local headers, and the header's for its
+		# own (a selftest .c file that its parent directory's file
+		# includes, which includes its neighbours).
 		cc, _, flags = line.partition(' ')
-		flags = ' '.join([shlex.quote(i) for i in inc] + [flags, '-iquote', shlex.quote(
-			os.path.join(self.srcdir, os.path.dirname(rel)))])
+		local = [os.path.dirname(rel)] + ([os.path.dirname(header[0])] if header else [])
+		flags = ' '.join([shlex.quote(i) for i in inc] + [flags] +
+				 ['-iquote %s' % shlex.quote(os.path.join(self.srcdir, d))
+				  for d in dict.fromkeys(local)])
 		# -g1: a line table, which does not change the code, tells which
 		# lines became code (compiled_lines).
 		status, out, err = run_shell('%s %s -g1 -fdiagnostics-format=json -fplugin=%s '

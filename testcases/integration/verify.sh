@@ -20,6 +20,10 @@
 #  - net/core/pktgen.c (7.2): loops that may stop before their bound (a
 #    goto, num_arg()'s break) are not rewritten: a region of the bound
 #    would check elements the loop never reads;
+#  - i915's check_relocations() and its selftest's prefault_range() (both
+#    --all, cold): a walk by a page up to an end address, one region of
+#    end - addr bytes inside 'if (addr < end)'; the selftest .c file is
+#    built where gem/i915_gem_mman.c includes it from the directory above;
 #  - arch/x86/um/signal.c: user-mode Linux has no regions: left out;
 #  - arch/x86/kernel/fpu/signal.c: save_fsave_header()'s branch for FPUs
 #    without FXSR is compiled out on x86-64: dropped, not "verified".
@@ -108,6 +112,16 @@ for v in 6.12 7.2; do
 	expect 'in ptrace_request().*fault path would be in another preprocessor branch' \
 		"$work/out" "$v: ptrace_request(): not said why it is not rewritten"
 
+	verify "$v" --all drivers/gpu/drm/i915/gem/i915_gem_execbuffer.c \
+		drivers/gpu/drm/i915/gem/selftests/i915_gem_mman.c
+	expect 'check_relocations(): verified' "$work/err" "$v: check_relocations() not verified"
+	expect 'prefault_range(): verified' "$work/err" \
+		"$v: prefault_range() not verified in the file that includes its selftest"
+	[ "$(grep -c '^+.*if (!user_read_access_begin(addr, end - addr))$' "$work/out")" = 2 ] ||
+		die "$v: the walks up to end have no region of end - addr bytes"
+	[ "$(grep -c '^+.*if (addr < end) {$' "$work/out")" = 2 ] ||
+		die "$v: the walks' regions are not guarded by the loops' own test"
+
 	(cd "$k" && "$top/uabatch" scan --all arch/x86/um/signal.c) > "$work/out" 2> "$work/err" ||
 		die "$v: arch/x86/um/signal.c: findings in user-mode Linux"
 	expect 'signal.c: left out: only architectures without user access regions' "$work/err" \
@@ -115,7 +129,7 @@ for v in 6.12 7.2; do
 
 	[ -z "$(find "$k" -newer "$stamp" -type f | head -n 1)" ] ||
 		die "$v: uabatch patch --verify wrote into $k: $(find "$k" -newer "$stamp" -type f | head -n 3)"
-	echo "$v: time.c, eventpoll.h, devio.c, ext4/ioctl.c verified; ptrace.c's run in an #ifdef" \
+	echo "$v: time.c, eventpoll.h, devio.c, ext4/ioctl.c, i915's walks verified; ptrace.c's run in an #ifdef" \
 		"not rewritten; fpu/signal.c compiled out; user-mode Linux left out; tree untouched"
 done
 

@@ -179,6 +179,19 @@ int is_builtin_expect(struct expression *fn);
 int literal_cond(struct expression *e);
 int muted(struct ctx *c, struct position pos);
 
+/* nodes.c */
+typedef int (*expr_match)(struct expression *e, const void *data);
+int addition_at(struct expression *e, const void *data);
+int constant(struct expression *e, long long *v);
+struct expression *find_at(struct instance *in, expr_match m, const void *data);
+struct expression *find_in_stmt(struct statement *stmt, expr_match m,
+				const void *data, int depth);
+int from_arg(struct expression *e, const void *data);
+struct symbol *member_of(struct symbol *su, struct ident *id, long long *off, int depth);
+long long size_of(struct symbol *t);
+int symbol_at(struct expression *e, const void *data);
+struct symbol *type_of(struct symbol *t);
+
 /* places.c */
 void access_in(struct ctx *c, struct instance *in,
 	       const struct region_state *s);

@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The evaluated nodes under a primitive's arguments: the first node a
+ * match accepts under the statement or expression the walk met it at,
+ * the types of what they name and their constant values.  places.c
+ * follows an argument's tokens through them.
+ */
+#include "uaccess.h"
+
+/* The first node under @e, in preorder, that @m accepts. */
+static struct expression *find_in_expr(struct expression *e, expr_match m,
+				       const void *data, int depth)
+{
+	struct expression *r = NULL, *arg;
+
+	if (!e || depth > 200)
+		return NULL;
+	if (m(e, data))
+		return e;
+	depth++;
+	switch (e->type) {
+	case EXPR_BINOP: case EXPR_COMMA: case EXPR_COMPARE:
+	case EXPR_LOGICAL: case EXPR_ASSIGNMENT:
+		r = find_in_expr(e->left, m, data, depth);
+		return r ? r : find_in_expr(e->right, m, data, depth);
+	case EXPR_PREOP: case EXPR_POSTOP:
+		return find_in_expr(e->unop, m, data, depth);
+	case EXPR_DEREF:
+		return find_in_expr(e->deref, m, data, depth);
+	case EXPR_SLICE:
+		return find_in_expr(e->base, m, data, depth);
+	case EXPR_CAST: case EXPR_FORCE_CAST: case EXPR_IMPLIED_CAST:
+		return find_in_expr(e->cast_expression, m, data, depth);
+	case EXPR_CONDITIONAL: case EXPR_SELECT:
+		r = find_in_expr(e->conditional, m, data, depth);
+		if (!r)
+			r = find_in_expr(e->cond_true, m, data, depth);
+		return r ? r : find_in_expr(e->cond_false, m, data, depth);
+	case EXPR_CALL:
+		r = find_in_expr(e->fn, m, data, depth);
+		FOR_EACH_PTR(e->args, arg) {
+			if (!r)
+				r = find_in_expr(arg, m, data, depth);
+		} END_FOR_EACH_PTR(arg);
+		return r;
+	case EXPR_STATEMENT:
+		return find_in_stmt(e->statement, m, data, depth);
+	case EXPR_INITIALIZER:
+		FOR_EACH_PTR(e->expr_list, arg) {
+			if (!r)
+				r = find_in_expr(arg, m, data, depth);
+		} END_FOR_EACH_PTR(arg);
+		return r;
+	case EXPR_IDENTIFIER:
+		return find_in_expr(e->ident_expression, m, data, depth);
+	case EXPR_INDEX:
+		return find_in_expr(e->idx_expression, m, data, depth);
+	case EXPR_POS:
+		return find_in_expr(e->init_expr, m, data, depth);
+	default:
+		return NULL;
+	}
+}
+
+static struct expression *find_in_syms(struct symbol_list *list, expr_match m,
+				       const void *data, int depth)
+{
+	struct expression *r = NULL;
+	struct symbol *sym;
+
+	FOR_EACH_PTR(list, sym) {
+		if (!r)
+			r = find_in_expr(sym->initializer, m, data, depth);
+	} END_FOR_EACH_PTR(sym);
+	return r;
+}
+
+static struct expression *find_in_operands(struct asm_operand_list *list,
+					   expr_match m, const void *data,
+					   int depth)
+{
+	struct expression *r = NULL;
+	struct asm_operand *op;
+
+	FOR_EACH_PTR(list, op) {
+		if (!r)
+			r = find_in_expr(op->expr, m, data, depth);
+	} END_FOR_EACH_PTR(op);
+	return r;
+}
+
+struct expression *find_in_stmt(struct statement *stmt, expr_match m,
+				const void *data, int depth)
+{
+	struct expression *r = NULL;
+	struct statement *s;
+
+	if (!stmt || depth > 200)
+		return NULL;
+	depth++;
+	switch (stmt->type) {
+	case STMT_EXPRESSION:
+		return find_in_expr(stmt->expression, m, data, depth);
+	case STMT_RETURN:
+		return find_in_expr(stmt->ret_value, m, data, depth);
+	case STMT_DECLARATION:
+		return find_in_syms(stmt->declaration, m, data, depth);
+	case STMT_COMPOUND:
+		FOR_EACH_PTR(stmt->stmts, s) {
+			if (!r)
+				r = find_in_stmt(s, m, data, depth);
+		} END_FOR_EACH_PTR(s);
+		return r;
+	case STMT_IF:
+		r = find_in_expr(stmt->if_conditional, m, data, depth);
+		if (!r)
+			r = find_in_stmt(stmt->if_true, m, data, depth);
+		return r ? r : find_in_stmt(stmt->if_false, m, data, depth);
+	case STMT_ITERATOR:
+		r = find_in_syms(stmt->iterator_syms, m, data, depth);
+		if (!r)
+			r = find_in_stmt(stmt->iterator_pre_statement, m, data, depth);
+		if (!r)
+			r = find_in_expr(stmt->iterator_pre_condition, m, data, depth);
+		if (!r)
+			r = find_in_stmt(stmt->iterator_statement, m, data, depth);
+		if (!r)
+			r = find_in_stmt(stmt->iterator_post_statement, m, data, depth);
+		return r ? r : find_in_expr(stmt->iterator_post_condition, m, data, depth);
+	case STMT_SWITCH:
+		r = find_in_expr(stmt->switch_expression, m, data, depth);
+		return r ? r : find_in_stmt(stmt->switch_statement, m, data, depth);
+	case STMT_CASE:
+		return find_in_stmt(stmt->case_statement, m, data, depth);
+	case STMT_LABEL:
+		return find_in_stmt(stmt->label_statement, m, data, depth);
+	case STMT_ASM:
+		r = find_in_operands(stmt->asm_inputs, m, data, depth);
+		return r ? r : find_in_operands(stmt->asm_outputs, m, data, depth);
+	default:
+		return NULL;
+	}
+}
+
+/* Under the node the walk met primitive @in at. */
+struct expression *find_at(struct instance *in, expr_match m, const void *data)
+{
+	if (in->stmt)
+		return find_in_stmt(in->stmt, m, data, 0);
+	return find_in_expr(in->expr ? in->expr : in->call, m, data, 0);
+}
+
+int symbol_at(struct expression *e, const void *data)
+{
+	return e->type == EXPR_SYMBOL && e->symbol &&
+	       same_pos(e->pos, *(const struct position *)data);
+}
+
+/* The pointer addition of an index ('[') or of a '+', at its token. */
+int addition_at(struct expression *e, const void *data)
+{
+	return e->type == EXPR_BINOP && e->op == '+' &&
+	       same_pos(e->pos, *(const struct position *)data);
+}
+
+/* The outermost node of an argument: its position is one of its tokens. */
+int from_arg(struct expression *e, const void *data)
+{
+	const struct arg *a = data;
+	int i;
+
+	for (i = 0; i < a->n; i++)
+		if (same_pos(e->pos, a->t[i].pos))
+			return 1;
+	return 0;
+}
+
+/* Member @id of struct or union @su, anonymous members looked into. */
+struct symbol *member_of(struct symbol *su, struct ident *id, long long *off, int depth)
+{
+	struct symbol *m, *t, *found = NULL;
+
+	if (depth > 8)
+		return NULL;
+	FOR_EACH_PTR(su->symbol_list, m) {
+		if (found)
+			break;
+		if (m->ident == id) {
+			*off = m->offset;
+			found = m;
+		} else if (!m->ident && (t = type_of(m)) &&
+			   (t->type == SYM_STRUCT || t->type == SYM_UNION)) {
+			found = member_of(t, id, off, depth + 1);
+			if (found)
+				*off += m->offset;
+		}
+	} END_FOR_EACH_PTR(m);
+	return found;
+}
+
+static struct symbol *type_of_depth(struct symbol *t, int depth);
+
+/*
+ * The type of an expression of an inline's template, which is not
+ * evaluated: only the shapes a pointer or a size is written in ('p',
+ * '*p', 'p->f', 'p + 1', a cast, '({ ...; p; })'), worked out without
+ * evaluating anything.
+ */
+static struct symbol *expr_type(struct expression *e, int depth)
+{
+	struct symbol *t;
+	struct statement *last;
+	long long off;
+
+	if (!e || depth > 16)
+		return NULL;
+	if (e->ctype)
+		return type_of_depth(e->ctype, depth + 1);	/* evaluated */
+	switch (e->type) {
+	case EXPR_SYMBOL:
+		return e->symbol ? type_of_depth(e->symbol, depth + 1) : NULL;
+	case EXPR_CAST: case EXPR_FORCE_CAST: case EXPR_IMPLIED_CAST:
+		return type_of_depth(e->cast_type, depth + 1);
+	case EXPR_PREOP:
+		t = expr_type(e->unop, depth + 1);
+		if (e->op == '(')
+			return t;
+		if (e->op != '*' || !t ||
+		    (t->type != SYM_PTR && t->type != SYM_ARRAY))
+			return NULL;
+		return type_of_depth(t->ctype.base_type, depth + 1);
+	case EXPR_BINOP:
+		t = expr_type(e->left, depth + 1);
+		return t && (e->op == '+' || e->op == '-') &&
+		       (t->type == SYM_PTR || t->type == SYM_ARRAY) ? t : NULL;
+	case EXPR_DEREF:
+		t = expr_type(e->deref, depth + 1);
+		if (!t || (t->type != SYM_STRUCT && t->type != SYM_UNION))
+			return NULL;
+		t = member_of(t, e->member, &off, 0);
+		return t ? type_of_depth(t, depth + 1) : NULL;
+	case EXPR_STATEMENT:
+		if (!e->statement || e->statement->type != STMT_COMPOUND)
+			return NULL;
+		last = last_ptr_list((struct ptr_list *)e->statement->stmts);
+		return last && last->type == STMT_EXPRESSION ?
+		       expr_type(last->expression, depth + 1) : NULL;
+	default:
+		return NULL;
+	}
+}
+
+/*
+ * A type without its qualifiers and address space.  The bodies of inline
+ * functions are walked unevaluated (their templates): a 'typeof()' or
+ * '__auto_type' there is not resolved, and evaluating its expression out
+ * of any function can crash sparse (a goto in it); expr_type() reads
+ * the simple ones.  Other types are examined if they were not: a struct's
+ * offsets, an array's length.
+ */
+static struct symbol *type_of_depth(struct symbol *t, int depth)
+{
+	for (; t && depth < 32; depth++) {
+		if (t->type == SYM_TYPEOF || t->type == SYM_TYPEOF_UNQUAL)
+			return expr_type(t->initializer, depth + 1);
+		if (t->type != SYM_NODE)
+			return t == &autotype_ctype ? NULL : examine_symbol_type(t);
+		if (t->ctype.base_type == &autotype_ctype)
+			return expr_type(t->initializer, depth + 1);
+		t = t->ctype.base_type;
+	}
+	return NULL;
+}
+
+struct symbol *type_of(struct symbol *t)
+{
+	return type_of_depth(t, 0);
+}
+
+long long size_of(struct symbol *t)
+{
+	return t && t->bit_size > 0 ? bits_to_bytes(t->bit_size) : -1;
+}
+
+/* The value of a constant expression, evaluated or not. */
+int constant(struct expression *e, long long *v)
+{
+	long long l, r;
+
+	if (!e)
+		return 0;
+	switch (e->type) {
+	case EXPR_VALUE:
+		*v = e->value;
+		return 1;
+	case EXPR_CAST: case EXPR_FORCE_CAST: case EXPR_IMPLIED_CAST:
+		return constant(e->cast_expression, v);
+	case EXPR_SIZEOF:
+		/* not evaluated: an inline's template */
+		*v = size_of(e->cast_type ? type_of(e->cast_type) :
+			     expr_type(e->cast_expression, 0));
+		return *v >= 0;
+	case EXPR_PREOP:
+		if (!constant(e->unop, v))
+			return 0;
+		if (e->op == '-')
+			*v = -*v;
+		return e->op == '(' || e->op == '+' || e->op == '-';
+	case EXPR_BINOP:
+		if (!constant(e->left, &l) || !constant(e->right, &r))
+			return 0;
+		switch (e->op) {
+		case '+': *v = l + r; return 1;
+		case '-': *v = l - r; return 1;
+		case '*': *v = l * r; return 1;
+		case '/': if (!r) return 0; *v = l / r; return 1;
+		case SPECIAL_LEFTSHIFT: if (r < 0 || r > 62) return 0; *v = l << r; return 1;
+		default: return 0;
+		}
+	default:
+		return 0;
+	}
+}

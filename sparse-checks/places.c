@@ -341,17 +341,6 @@ static int names(struct expression *e, struct ident *ident)
 	return var && var->ident == ident;
 }
 
-/*
- * The stores to a variable, whether the last is 'var = from - n', and
- * its uses: a use that is no value of it ('*(&p)') takes its address.
- */
-struct stores {
-	struct ident *var, *from;
-	int n, less;
-	int values, uses;
-	struct expression *value;	/* of the last '=' */
-};
-
 /* 'from - n', n no constant, casts aside. */
 static int less_an_amount(struct expression *e, struct ident *from)
 {
@@ -362,25 +351,78 @@ static int less_an_amount(struct expression *e, struct ident *from)
 	       names(e->left, from) && !constant(e->right, &v);
 }
 
-/* Counts the stores to the variable; matches nothing (the walk goes on). */
+/* The stores of the variables of @e's name, counted in the walk @stamp. */
+static struct stores *stores_in(struct expression *e, unsigned int stamp)
+{
+	struct symbol *var = var_of(e);
+	struct stores *st;
+
+	if (!var || !var->ident)
+		return NULL;
+	st = &ident_info(var->ident)->stores;
+	if (st->stamp != stamp)
+		*st = (struct stores){ stamp };
+	return st;
+}
+
+/* Counts stores and uses; matches nothing (the walk goes on). */
 static int count_store(struct expression *e, const void *data)
 {
-	struct stores *st = (struct stores *)data;
+	unsigned int stamp = *(const unsigned int *)data;
+	struct stores *st;
 
-	if (e->type == EXPR_SYMBOL && e->symbol && e->symbol->ident == st->var)
-		st->uses++;
-	else if (e->type == EXPR_PREOP && e->op == '*' && names(e, st->var))
-		st->values++;
-	else if (e->type == EXPR_ASSIGNMENT && names(e->left, st->var)) {
-		st->n++;
-		st->less = e->op == '=' && less_an_amount(e->right, st->from);
-		st->value = e->op == '=' ? e->right : NULL;
+	if (e->type == EXPR_SYMBOL) {
+		if ((st = stores_in(e, stamp)))
+			st->uses++;
+	} else if (e->type == EXPR_PREOP && e->op == '*') {
+		if ((st = stores_in(e, stamp)))
+			st->values++;
+	} else if (e->type == EXPR_ASSIGNMENT) {
+		if ((st = stores_in(e->left, stamp))) {
+			st->n++;
+			st->value = e->op == '=' ? e->right : NULL;
+		}
 	} else if ((e->type == EXPR_PREOP || e->type == EXPR_POSTOP) &&
-		   (e->op == SPECIAL_INCREMENT || e->op == SPECIAL_DECREMENT) &&
-		   names(e->unop, st->var)) {
-		st->n += 2;	/* moved: unknown */
+		   (e->op == SPECIAL_INCREMENT || e->op == SPECIAL_DECREMENT)) {
+		if ((st = stores_in(e->unop, stamp)))
+			st->n += 2;	/* moved: unknown */
 	}
 	return 0;
+}
+
+/*
+ * What @c's function does to the variables named @var, apart from
+ * their initializers: the body is walked once a function, for every
+ * name, as each access of a region asks of two pointers.
+ */
+static struct stores stores_of(struct ctx *c, struct ident *var)
+{
+	static unsigned int stamp;
+	struct stores *st;
+
+	if (!c->stores_counted) {
+		c->stores_counted = ++stamp;
+		find_in_stmt(c->body, count_store, &c->stores_counted, 0);
+	}
+	/* (after the walk: the walk may grow the table) */
+	st = &ident_info(var)->stores;
+	if (st->stamp != c->stores_counted)
+		return (struct stores){ c->stores_counted };
+	return *st;
+}
+
+/* Those stores, @init (a declaration's initializer) one more. */
+static struct stores stores_with(struct ctx *c, struct ident *var,
+				 struct expression *init)
+{
+	struct stores st = stores_of(c, var);
+
+	if (init) {
+		if (!st.n)
+			st.value = init;
+		st.n++;
+	}
+	return st;
 }
 
 static int symbol_named(struct expression *e, const void *data)
@@ -392,36 +434,25 @@ static int symbol_named(struct expression *e, const void *data)
 /*
  * Whether the pointer accessor @in goes through is set once in the
  * function, to the pointer @from less an amount (as the plugin sees it:
- * one definition, 'p = from - n').  The body is walked once for each
- * pair of pointers in a row: a loop's accessors go through the same.
+ * one definition, 'p = from - n').
  */
 static int set_before(struct ctx *c, struct instance *in, struct ident *from)
 {
-	struct stores st = { in->ptr, from, 0, 0, 0, 0, NULL };
-	struct expression *var;
+	struct expression *var = find_at(in, symbol_named, in->ptr);
+	struct stores st;
 
-	if (c->before.var == in->ptr && c->before.from == from)
-		return c->before.set;
-	var = find_at(in, symbol_named, in->ptr);
 	if (!var || var->symbol->ctype.modifiers & MOD_STATIC)
 		return 0;
-	if (var->symbol->initializer) {
-		st.n++;
-		st.less = less_an_amount(var->symbol->initializer, from);
-	}
-	find_in_stmt(c->body, count_store, &st, 0);
-	c->before.var = in->ptr;
-	c->before.from = from;
-	c->before.set = st.n == 1 && st.less && st.uses == st.values;
-	return c->before.set;
+	st = stores_with(c, in->ptr, var->symbol->initializer);
+	return st.n == 1 && st.uses == st.values && st.value &&
+	       less_an_amount(st.value, from);
 }
 
 /* Whether the function stores to variable @var (or moves it, or takes its address). */
 static int stored(struct ctx *c, struct ident *var)
 {
-	struct stores st = { var, NULL, 0, 0, 0, 0, NULL };
+	struct stores st = stores_of(c, var);
 
-	find_in_stmt(c->body, count_store, &st, 0);
 	return st.n || st.uses != st.values;
 }
 
@@ -434,27 +465,24 @@ static int stored(struct ctx *c, struct ident *var)
  */
 static struct ident *copy_of(struct ctx *c, struct instance *in, struct ident *var)
 {
-	struct stores st = { var, NULL, 0, 0, 0, 0, NULL };
 	struct expression *e = find_at(in, symbol_named, var);
 	struct symbol *from;
+	struct stores st;
 	int depth;
 
-	for (depth = 0; e && depth < 4 && !is_param(c, st.var); depth++) {
+	for (depth = 0; e && depth < 4 && !is_param(c, var); depth++) {
 		if (e->symbol->ctype.modifiers & MOD_STATIC)
 			break;
-		st.uses = st.values = 0;
-		st.value = e->symbol->initializer;
-		st.n = !!st.value;
-		find_in_stmt(c->body, count_store, &st, 0);
+		st = stores_with(c, var, e->symbol->initializer);
 		from = st.n == 1 && st.uses == st.values ? var_of(st.value) : NULL;
 		/* a pointer, not an address held in an integer */
 		if (!from || !from->ident || !type_of(from) || type_of(from)->type != SYM_PTR ||
 		    (is_param(c, from->ident) && stored(c, from->ident)))
 			break;
-		st.var = from->ident;
-		e = find_in_stmt(c->body, symbol_named, st.var, 0);
+		var = from->ident;
+		e = find_in_stmt(c->body, symbol_named, var, 0);
 	}
-	return st.var;
+	return var;
 }
 
 /* An accessor in a region of one begin: does the begin cover it? */

@@ -120,6 +120,7 @@ struct ctx {
 	struct label_states *labels;
 	int nr_labels, max_labels;
 	int *label_slots;		/* 1 + index in labels, by pointer */
+	unsigned int labels_grown;	/* gotos that brought a label a state */
 	int label_slots_size;
 	struct finding *findings;
 	int nr_findings, max_findings;
@@ -132,10 +133,7 @@ struct ctx {
 	struct symbol *tested_vars[64];
 	int nr_tested_vars;
 	int nr_events;			/* primitives met in this pass */
-	struct {			/* set_before()'s last answer */
-		struct ident *var, *from;
-		int set;
-	} before;
+	unsigned int stores_counted;	/* the stamp of stores_of()'s one walk; 0: none yet */
 };
 
 extern struct instance *call_hash[INST_HASH];
@@ -143,6 +141,18 @@ extern const struct region_state closed_state;
 extern int show_stats;
 extern struct region_stats file_stats;
 extern int nr_findings;
+
+/*
+ * What a function does to the variables of a name, counted in one walk
+ * of its body (stores_of()): its stores, and its uses, a use that is no
+ * value of it ('*(&p)') taking its address.
+ */
+struct stores {
+	unsigned int stamp;		/* the walk that counted these */
+	int n;				/* '++' counts 2: moved, where to unknown */
+	int uses, values;
+	struct expression *value;	/* of the last '=', NULL if that was 'op=' */
+};
 
 /*
  * What an identifier is to the analysis, found once an identifier: the
@@ -155,6 +165,7 @@ struct ident_info {
 	int safe;			/* region_safe_name() */
 	int always_inline;		/* declared __always_inline */
 	int is_always_inline;		/* the macro __always_inline itself */
+	struct stores stores;		/* in the function being analysed */
 };
 
 /* macros.c */
@@ -197,12 +208,12 @@ void access_in(struct ctx *c, struct instance *in,
 	       const struct region_state *s);
 
 /* walk.c */
-void add_state(struct states *st, struct region_state s);
+int add_state(struct states *st, struct region_state s);
 void check_leak(struct ctx *c, struct position pos, struct states *st);
 int cmp_finding(const void *a, const void *b);
 struct expression *strip_casts(struct expression *e);
 struct symbol *var_of(struct expression *e);
-void join(struct states *to, const struct states *from);
+int join(struct states *to, const struct states *from);
 void report(struct region_sink *sink, const void *where,
 	    enum region_id id, const char *msg);
 void walk_stmt(struct ctx *c, struct statement *stmt, struct states *st);

@@ -11,23 +11,28 @@ static void walk_expr(struct ctx *c, struct expression *expr, struct states *st)
 
 const struct region_state closed_state = { REGION_CLOSED };
 
-void add_state(struct states *st, struct region_state s)
+/* Adds state @s to @st; whether it was not there (and there was room). */
+int add_state(struct states *st, struct region_state s)
 {
 	int i;
 
 	for (i = 0; i < st->n; i++)
 		if (region_same(&st->s[i], &s))
-			return;
-	if (st->n < MAX_STATES)
-		st->s[st->n++] = s;
+			return 0;
+	if (st->n == MAX_STATES)
+		return 0;
+	st->s[st->n++] = s;
+	return 1;
 }
 
-void join(struct states *to, const struct states *from)
+/* Joins @from into @to; whether @to has a state more. */
+int join(struct states *to, const struct states *from)
 {
-	int i;
+	int i, more = 0;
 
 	for (i = 0; i < from->n; i++)
-		add_state(to, from->s[i]);
+		more |= add_state(to, from->s[i]);
+	return more;
 }
 
 
@@ -550,8 +555,8 @@ static void walk_expr(struct ctx *c, struct expression *e, struct states *st)
 
 static void goto_label(struct ctx *c, struct symbol *label, struct states *st)
 {
-	if (label)
-		join(label_of(c, label), st);
+	if (label && join(label_of(c, label), st))
+		c->labels_grown++;
 }
 
 /* Leaving a scope through a label outside it: the cleanup ran. */
@@ -579,12 +584,13 @@ void check_leak(struct ctx *c, struct position pos, struct states *st)
 static void walk_loop(struct ctx *c, struct statement *stmt, struct states *st)
 {
 	struct states in, cur, t, f, exits = { 0 };
-	int pass;
+	int pass, grown;
 
 	walk_stmt(c, stmt->iterator_pre_statement, st);
 	in = *st;
 	for (pass = 0; pass < 2; pass++) {
 		cur = in;
+		grown = c->labels_grown;
 		if (stmt->iterator_pre_condition) {
 			walk_cond(c, stmt->iterator_pre_condition, &cur, &t, &f);
 			join(&exits, &f);
@@ -598,7 +604,13 @@ static void walk_loop(struct ctx *c, struct statement *stmt, struct states *st)
 			join(&exits, &f);
 			cur = t;
 		}
-		join(&in, &cur);
+		/*
+		 * Nothing new at the top nor at a label, the second pass
+		 * would walk the same states: 'do { } while (0)', which the
+		 * accessors' macros nest several deep, is walked once.
+		 */
+		if (!join(&in, &cur) && c->labels_grown == grown)
+			break;
 	}
 	join(&exits, label_of(c, stmt->iterator_break));
 	*st = exits;

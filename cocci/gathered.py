@@ -85,6 +85,8 @@ def zero_before(src, s, err):
 # else).
 ERRNO_TYPE = r'(?<!unsigned )\b(?:int|long|long int|long long|ssize_t|s32|s64|__s32|__s64)'
 
+NOT_ERRNO = '"%s" is not declared an int or a long, which hold -EFAULT'
+
 def holds_errno(fn, err):
 	"""Is err declared, a parameter or a local, of a signed integer type
 	as wide as an int, alone or in a list of names of that type?"""
@@ -92,6 +94,17 @@ def holds_errno(fn, err):
 	listed = r'%s\s+\w+(?:\s*=\s*[^,;()]+)?(?:\s*,\s*\w+(?:\s*=\s*[^,;()]+)?)*\s*,\s*%s\s*[=,;]' % \
 		 (ERRNO_TYPE, err)
 	return re.search(alone, fn.text()) is not None or re.search(listed, fn.text()) is not None
+
+def fault_leave(fn, err, leave):
+	"""How a fault path leaves where the old code left by leave with
+	err holding the accessor's -EFAULT: 'return err;' is 'return
+	-EFAULT;', where err is of a type that held it.  (leave, None), or
+	(None, why)."""
+	if leave != 'return %s;' % err:
+		return leave, None
+	if not holds_errno(fn, err):
+		return None, NOT_ERRNO % err
+	return 'return -EFAULT;', None
 
 def read_after_label(src, fn, label, err):
 	"""May the code from label on read err: does it name err, or jump
@@ -133,15 +146,13 @@ def gathered_fault_path(src, fn, run, stmts):
 	if any(w[k] == '&' and w[k + 1] == err for k in range(len(w) - 1)):
 		return None, 'the address of "%s" is taken' % err
 	if not holds_errno(fn, err):
-		return None, '"%s" is not declared an int or a long, which hold -EFAULT' % err
+		return None, NOT_ERRNO % err
 	members = [m.stmt for m in run.members]
 	if any(mentions(src, s, err) for s in stmts if s not in members):
 		return None, '"%s" is used between the accesses' % err
 	after = run.block.stmts[run.last + 1] if run.last + 1 < len(run.block.stmts) else None
 	zero = zero_before(src, stmts[0], err)
-	test = err_test(src, after, err)
-	if test == 'return %s;' % err:
-		test = 'return -EFAULT;'
+	test, _ = fault_leave(fn, err, err_test(src, after, err))	# err holds it: tested above
 	if test is not None and not is_leave(fn, test):
 		return None, 'the fault path would leave by "%s", not by a constant return or ' \
 			     'a goto' % test

@@ -12,7 +12,7 @@ import re
 
 from declarations import MEMBER, array_member, byte_pointer, counts_unsigned, flexible_array, \
 	pointed_layout, unchecked_flexible_array
-from gathered import declaration_of, err_uses, gathered_fault_path, holds_errno, rejoin_path
+from gathered import declaration_of, err_uses, fault_leave, gathered_fault_path, rejoin_path
 from model import BEGIN, END
 from rewrite_plan import LABEL, SLOTS, WRAP_END, Fix, place_fault_path, region_size, scoped_name, \
 	scoped_block, scoped_head, kept_text, unsafe_call, verbatim, wrap_begin
@@ -296,11 +296,10 @@ def tested_leave(src, fn, members):
 		if at is not None and decl_at not in (None, at):
 			return None, None, 'the accesses set two variables'
 		decl_at = decl_at if at is None else at
-		if m.leave == 'return %s;' % m.err:
-			if not holds_errno(fn, m.err):
-				return None, None, '"%s" is not declared an int or a long, which ' \
-						   'hold -EFAULT' % m.err
-			m.leave = 'return -EFAULT;'
+		leave, why = fault_leave(fn, m.err, m.leave)
+		if why:
+			return None, None, why
+		m.leave = leave
 	leaves = sorted(set(m.leave for m in members))
 	if len(leaves) > 1:
 		return None, None, 'the accesses leave differently on a fault ("%s")' % \

@@ -111,30 +111,22 @@ static int cond_polarity(result_map *res, gimple *stmt, gimple **begin)
 
 /*
  * unverified-region: non-checking open @stmt with no check of its
- * pointer in the function, or, where it is on none that can be told (a
- * bare stac()), with no check at all.  Its pointer is the call's first
- * argument or, where a macro left nothing of it in GIMPLE
- * ('__user_write_access_begin(p, n)' is a stac()), the first argument
- * the source wrote; a check of a variable of that name verifies it.
+ * pointer, the call's first argument, in the function; where the code
+ * has no pointer of it (a bare stac(), '__user_write_access_begin(p, n)'
+ * that x86 spells so), with no check at all.
  */
 static void check_verified(struct fn_info *fi, gimple *stmt,
 			   const struct stmt_role *r, location_t *loc,
 			   struct region_sink *sink)
 {
-	const char *ptr = NULL, *base = NULL;
+	const char *ptr = NULL;
 	bool verified = fi->checked;
-	struct spelled s;
-	char buf[128];
 	tree id;
 
-	if (is_gimple_call(stmt) && gimple_call_num_args(stmt)) {
-		ptr = base = pointer_name(fi, gimple_call_arg(stmt, 0));
-	} else if (spelled_args(gimple_location(stmt), &s) && s.n) {
-		base = base_ident(s.arg[0], buf, sizeof(buf));
-		ptr = base ? s.arg[0] : NULL;
-	}
-	if (base) {
-		id = maybe_get_identifier(base);
+	if (is_gimple_call(stmt) && gimple_call_num_args(stmt))
+		ptr = pointer_name(fi, gimple_call_arg(stmt, 0));
+	if (ptr) {
+		id = maybe_get_identifier(ptr);
 		verified = fi->checked_any ||
 			   (id && fi->checked_names->contains(id));
 	}
@@ -416,6 +408,31 @@ static location_t last_step(edge e)
 	return DECL_SOURCE_LOCATION(current_function_decl);
 }
 
+/* Where the source wrote 'return;', by location (as GENERIC has it). */
+static uid_set *return_locs;
+
+static tree note_return(tree *tp, int *walk_subtrees, void *data)
+{
+	if (TREE_CODE(*tp) == RETURN_EXPR && EXPR_HAS_LOCATION(*tp))
+		return_locs->add(LOCATION_LOCUS(EXPR_LOCATION(*tp)));
+	return NULL_TREE;
+}
+
+/*
+ * PLUGIN_PRE_GENERICIZE: the returns of a void function, which GIMPLE
+ * merges into one that has the place of none of them.
+ */
+void note_returns(void *gcc_data, void *user_data)
+{
+	tree fndecl = (tree)gcc_data;
+
+	if (!VOID_TYPE_P(TREE_TYPE(TREE_TYPE(fndecl))))
+		return;
+	if (!return_locs)
+		return_locs = new uid_set;
+	walk_tree_without_duplicates(&DECL_SAVED_TREE(fndecl), note_return, NULL);
+}
+
 /*
  * Where a path along @e, into the function's return block or from it
  * out of the function, leaves it.  The return a void function's body
@@ -435,7 +452,7 @@ static location_t exit_loc(edge e)
 		return loc;
 	at = LOCATION_LOCUS(gimple_location(ret));
 	if ((at == UNKNOWN_LOCATION || at == cfun->function_end_locus) &&
-	    !spelled_return(loc))
+	    !(return_locs && return_locs->contains(LOCATION_LOCUS(loc))))
 		return DECL_SOURCE_LOCATION(current_function_decl);
 	return loc;
 }

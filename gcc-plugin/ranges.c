@@ -228,13 +228,16 @@ tree called_fndecl(struct fn_info *fi, gimple *stmt)
 	return NULL_TREE;
 }
 
-/* The variable that pointer @t is, through its temporaries; NULL if none. */
+/*
+ * The variable that pointer @t is computed from, at any offset, through
+ * its temporaries; NULL if none.
+ */
 const char *pointer_name(struct fn_info *fi, tree t)
 {
 	HOST_WIDE_INT off;
 	tree base;
 
-	if (!resolve_addr(fi, t, &base, &off, 0) || off)
+	if (!resolve_addr(fi, t, &base, &off, 0))
 		return NULL;
 	return var_name(base);
 }
@@ -514,27 +517,6 @@ static bool less_an_amount(struct fn_info *fi, tree t, tree base)
 }
 
 /*
- * The pointer of accessor @stmt, through parameter @base, in the region
- * begun on another one, as the source spelled it (in @acc), as
- * sparse-uaccess says it; where it cannot be read, its name.  Likewise
- * the begin's (in @begin), in @cov.
- */
-static const char *spelled_pointer(gimple *stmt, const struct stmt_role *r,
-				   const struct ua_begin *b, tree base,
-				   struct spelled *acc, struct spelled *begin,
-				   struct region_covered *cov)
-{
-	const char *ptr = var_name(base);
-
-	/* unsafe_copy_to_user(dst, src, n, label) writes through its first */
-	if (spelled_args(gimple_location(stmt), acc) && acc->n > 1)
-		ptr = acc->arg[acc->n == 4 && r->mode == UA_WRITE ? 0 : 1];
-	if (spelled_args(b->loc, begin) && begin->n)
-		cov->arg = begin->arg[0];
-	return ptr;
-}
-
-/*
  * pointer-mismatch: where accessor @stmt lands, against what the begin
  * of its region covers (region_placed() decides).
  */
@@ -545,11 +527,10 @@ void check_range(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 	const struct range *rg;
 	struct region_covered cov = { NULL };
 	struct region_place at = { REGION_THROUGH_BEGUN };
-	struct spelled acc, begin;
 	tree addr = asm_user_address(stmt), base, whole;
 	location_t loc = gimple_location(stmt);
 	HOST_WIDE_INT off;
-	char size[100], ptr[100];
+	char size[100], ptr[100], through[100];
 	unsigned i;
 	bool found = false;
 
@@ -560,7 +541,6 @@ void check_range(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 	if (!b->ranged)
 		return;
 	cov.ptr = var_name(rg->base);
-	cov.arg = cov.ptr;
 	/* An asm's memory operand is the user address: it tells the pointer. */
 	if (addr) {
 		found = resolve_ref(fi, addr, &base, &off, 0);
@@ -571,7 +551,8 @@ void check_range(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 			} else if ((is_param(base) && is_param(rg->base)) ||
 				   other_members(fi, base, rg->base)) {
 				at.through = REGION_THROUGH_OTHER;
-				at.ptr = spelled_pointer(stmt, r, b, base, &acc, &begin, &cov);
+				at.ptr = base_text(fi, base, through, sizeof(through));
+				cov.ptr = base_text(fi, rg->base, ptr, sizeof(ptr));
 			} else {
 				return;
 			}

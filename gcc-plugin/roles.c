@@ -619,12 +619,15 @@ void track_flag(hash_map<tree, int> *flags, gimple *stmt)
  * A condition that is the model's test of a kernel address
  * (is_kernel_addr()): 1 if its true edge is where the address is the
  * kernel's, -1 if its false edge is, 0 if it is no such test or cannot
- * be told.  GCC folds the comparison as it likes (powerpc's 'x >=
- * 0x8000000000000000ul' is '(long)x < 0', negated '(long)x >= 0'), so
- * the edge is found by evaluating the condition on a kernel address, the
- * highest page.  The test is the macro's where a conversion in it is
- * compared; where the address itself is (the condition then has the
- * if's location), the if must test nothing else (spelled_kernel_test()).
+ * be told.  GCC folds the comparison as it likes.  Where a conversion
+ * the macro wrote is compared (powerpc's 'x >= 0x8000000000000000ul' is
+ * '(long)x < 0', negated '(long)x >= 0'), the edge is found by
+ * evaluating the condition on a kernel address, the highest page.  Where
+ * the address itself is compared (nothing of the macro is left in
+ * GIMPLE: 'x > 0xbfffffffffffffff' of 'x >= PAGE_OFFSET'), a boundary
+ * with its top bit set is in the kernel's half of the address space on
+ * every architecture: the edge above it is a kernel address, whatever
+ * the source spelled.
  */
 static int kernel_test_uncached(gimple *cond)
 {
@@ -636,14 +639,21 @@ static int kernel_test_uncached(gimple *cond)
 		return 0;
 	def = TREE_CODE(lhs) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF(lhs) ?
 	      SSA_NAME_DEF_STMT(lhs) : NULL;
-	if (def && is_gimple_assign(def) &&
-	    CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(def)) &&
-	    model_macros(gimple_location(def), m, 1, NULL) && m[0]->kind == UA_KERNEL)
-		;
-	else if (!TYPE_UNSIGNED(TREE_TYPE(lhs)) || compare_tree_int(rhs, 0x7fffffff) <= 0 ||
-		 !spelled_kernel_test(gimple_location(cond)))
-		/* (an address against a kernel boundary, or not worth reading) */
-		return 0;
+	if (!def || !is_gimple_assign(def) ||
+	    !CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(def)) ||
+	    !model_macros(gimple_location(def), m, 1, NULL) || m[0]->kind != UA_KERNEL) {
+		if (!TYPE_UNSIGNED(TREE_TYPE(lhs)) || !tree_int_cst_sign_bit(rhs) ||
+		    TYPE_PRECISION(TREE_TYPE(lhs)) != POINTER_SIZE)
+			return 0;
+		switch (gimple_cond_code(cond)) {
+		case GT_EXPR: case GE_EXPR:
+			return 1;
+		case LT_EXPR: case LE_EXPR:
+			return -1;
+		default:
+			return 0;
+		}
+	}
 	v = fold_convert(TREE_TYPE(lhs), build_int_cst(long_unsigned_type_node, -4096));
 	v = fold_binary(gimple_cond_code(cond), boolean_type_node, v, rhs);
 	if (!v || TREE_CODE(v) != INTEGER_CST)

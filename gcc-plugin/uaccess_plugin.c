@@ -439,6 +439,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 			  &uaccess_pass_info);
 	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
 			  &uaccess_inlined_pass_info);
+	register_callback(info->base_name, PLUGIN_PRE_GENERICIZE, note_returns, NULL);
 	if (opt_stats)
 		register_callback(info->base_name, PLUGIN_FINISH, report_stats, NULL);
 	if (region_json && region_werror)

@@ -2,8 +2,7 @@
 /*
  * What the plugin's files share.  uaccess_plugin.c registers the passes
  * and chooses the functions each analyses; flow.c runs the data-flow over
- * a function; roles.c says what each statement is to a region, spelled.c
- * what the source text says where GIMPLE keeps nothing; ranges.c
+ * a function; roles.c says what each statement is to a region; ranges.c
  * resolves pointers to a base and an offset, for what a begin covers and
  * the pointer-mismatch checks; report.c is where the region analysis
  * (region/region.c) says its findings: GCC locations, dedup, werror, the
@@ -67,20 +66,6 @@ tree outer_helper(tree block);
 bool scope_flag_decl(tree t);
 void track_flag(hash_map<tree, int> *flags, gimple *stmt);
 
-/* ---- spelled.c ---- */
-
-/* The arguments of the model macro the source wrote, as it spelled them. */
-#define SPELLED_ARGS 4		/* the model's macros take at most four */
-struct spelled {
-	int n;
-	char arg[SPELLED_ARGS][128];
-};
-
-bool spelled_args(location_t loc, struct spelled *s);
-const char *base_ident(const char *text, char *buf, size_t size);
-bool spelled_return(location_t loc);
-bool spelled_kernel_test(location_t loc);
-
 /* ---- the function being analysed ---- */
 
 /* A pointer as a base variable and a constant byte offset. */
@@ -139,6 +124,7 @@ struct fn_info {
 
 bool scan_function(struct fn_info *fi);
 void analyse(struct fn_info *fi);
+void note_returns(void *gcc_data, void *user_data);
 
 /* ---- ranges.c ---- */
 

@@ -736,7 +736,7 @@ void region_placed(struct region_sink *sink, const void *where,
 	case REGION_THROUGH_OTHER:
 		say(sink, where, REGION_POINTER_MISMATCH,
 		    "%s() through '%s', but the region opened by %s() covers '%s'",
-		    name, pl->ptr, b->name, cov->arg);
+		    name, pl->ptr, b->name, cov->ptr);
 		return;
 	case REGION_THROUGH_BEGUN:
 		break;

@@ -160,12 +160,12 @@ void region_unverified(struct region_sink *sink, const void *where,
 
 /*
  * pointer-mismatch.  What a begin covers, as the front end worked it out:
- * its pointer (@ptr its name, @arg as the begin spelled it), @off bytes
- * from the base object of @pointee bytes, @bytes long (said @size).
+ * its pointer (@ptr: a variable's name, or 'p->m' for a pointer member),
+ * @off bytes from the base object of @pointee bytes, @bytes long (said
+ * @size).
  */
 struct region_covered {
 	const char *ptr;
-	const char *arg;
 	const char *size;		/* 'sizeof(*p)', or the bytes */
 	long long off;
 	long long bytes;		/* -1: not a constant */
@@ -181,7 +181,7 @@ enum region_through {
 /* Where an accessor lands, as the front end located it. */
 struct region_place {
 	enum region_through through;
-	const char *ptr;		/* the accessor's pointer, as said */
+	const char *ptr;		/* the accessor's pointer: named as @cov's, spelled if @beyond */
 	bool exact;			/* at constant byte @off of the base */
 	bool beyond;			/* spelled past a 'sizeof(*p)' begin */
 	long long off;

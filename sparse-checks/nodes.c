@@ -175,6 +175,20 @@ int from_arg(struct expression *e, const void *data)
 	return 0;
 }
 
+/*
+ * The user pointer of @in where its code evaluates it; NULL where its
+ * macro drops it (x86 spells '__user_write_access_begin(p, n)' a bare
+ * stac()), as GIMPLE then has nothing of it either.
+ */
+struct ident *evaluated_ptr(struct instance *in)
+{
+	if (in->is_call)
+		return in->ptr;		/* an argument of the call */
+	if (!in->ptr || in->ptr_arg.n <= 0 || !find_at(in, from_arg, &in->ptr_arg))
+		return NULL;
+	return in->ptr;
+}
+
 /* Member @id of struct or union @su, anonymous members looked into. */
 struct symbol *member_of(struct symbol *su, struct ident *id, long long *off, int depth)
 {

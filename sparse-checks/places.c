@@ -262,6 +262,13 @@ static int locate(struct instance *in, const struct arg *a, struct place *pl)
 	return on_base || decayed || (cur && cur->type == SYM_ARRAY);
 }
 
+/* 'p->m', the pointer member @m of what @p points to, in @buf. */
+static const char *member_name(struct ident *p, struct ident *m, char *buf, int size)
+{
+	snprintf(buf, size, "%s->%s", show_ident(p), show_ident(m));
+	return buf;
+}
+
 /* The constant part of what begin @b covers; range.known < 0 if none. */
 static struct range *begin_range(struct instance *b)
 {
@@ -299,12 +306,14 @@ static void check_place(struct ctx *c, struct instance *b, struct instance *in,
 	struct range *r = begin_range(b);
 	struct region_place at = { REGION_THROUGH_BEGUN, in->ptr_text };
 	struct place pl;
-	char size[100];
+	char size[100], through[100], begun[100];
 
 	if (r->known > 0 && locate(in, &in->ptr_arg, &pl) && pl.via && r->via &&
 	    pl.via != r->via) {
 		/* 't->other' in a region opened on 't->rseq' */
 		at.through = REGION_THROUGH_OTHER;
+		at.ptr = member_name(in->ptr, pl.via, through, sizeof(through));
+		cov->ptr = member_name(b->ptr, r->via, begun, sizeof(begun));
 		region_placed(&c->sink, &in->pos, in->api->name, &at, cov, &b->begin);
 		return;
 	}
@@ -315,7 +324,7 @@ static void check_place(struct ctx *c, struct instance *b, struct instance *in,
 		return;
 	}
 	if (r->via)
-		cov->ptr = b->ptr_text;	/* 't->rseq' */
+		cov->ptr = member_name(b->ptr, r->via, begun, sizeof(begun));
 	if (!r->off && r->size == r->pointee)
 		snprintf(size, sizeof(size), "sizeof(*%s)", cov->ptr);
 	else
@@ -504,7 +513,6 @@ void access_in(struct ctx *c, struct instance *in,
 	through = copy_of(c, in, in->ptr);
 	snprintf(ptr, sizeof(ptr), "%s", show_ident(begun));
 	cov.ptr = ptr;
-	cov.arg = b->ptr_text;
 	if (begun == through) {
 		check_place(c, b, in, &cov);
 		return;
@@ -512,7 +520,9 @@ void access_in(struct ctx *c, struct instance *in,
 	if (set_before(c, in, b->ptr)) {
 		at.through = REGION_THROUGH_LESS;
 		at.ptr = show_ident(in->ptr);
-	} else if (!is_param(c, begun) || !is_param(c, through)) {
+	} else if (is_param(c, begun) && is_param(c, through)) {
+		at.ptr = show_ident(through);
+	} else {
 		return;
 	}
 	region_placed(&c->sink, &in->pos, in->api->name, &at, &cov, &b->begin);

@@ -26,12 +26,13 @@
  */
 #include "uaccess.h"
 
-static int checked_in_fn(struct ctx *c, struct instance *open)
+/* A check of @ptr, the pointer of an open, or of anything if it has none. */
+static int checked_in_fn(struct ctx *c, struct ident *ptr)
 {
 	int i;
 
 	for (i = 0; i < c->nr_checks; i++)
-		if (!open->ptr || c->checks[i]->ptr == open->ptr)
+		if (!ptr || c->checks[i]->ptr == ptr)
 			return 1;
 	return 0;
 }
@@ -75,11 +76,14 @@ static void check_function(struct symbol *sym, struct statement *body,
 	}
 	if (file_stats.opens > opens)
 		file_stats.analysed++;
-	for (i = 0; i < c.nr_opens && !checked_by_arch; i++)
-		if (!checked_in_fn(&c, c.opens[i]))
-			region_unverified(&c.sink, &c.opens[i]->pos,
-					  c.opens[i]->api->name,
-					  c.opens[i]->ptr ? c.opens[i]->ptr_text : NULL);
+	for (i = 0; i < c.nr_opens && !checked_by_arch; i++) {
+		struct instance *open = c.opens[i];
+		struct ident *ptr = evaluated_ptr(open);
+
+		if (!checked_in_fn(&c, ptr))
+			region_unverified(&c.sink, &open->pos, open->api->name,
+					  ptr ? show_ident(ptr) : NULL);
+	}
 	qsort(c.findings, c.nr_findings, sizeof(*c.findings), cmp_finding);
 	for (i = 0; i < c.nr_findings; i++) {
 		struct finding *f = &c.findings[i];

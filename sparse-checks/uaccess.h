@@ -194,6 +194,7 @@ int muted(struct ctx *c, struct position pos);
 typedef int (*expr_match)(struct expression *e, const void *data);
 int addition_at(struct expression *e, const void *data);
 int constant(struct expression *e, long long *v);
+struct ident *evaluated_ptr(struct instance *in);
 struct expression *find_at(struct instance *in, expr_match m, const void *data);
 struct expression *find_in_stmt(struct statement *stmt, expr_match m,
 				const void *data, int depth);

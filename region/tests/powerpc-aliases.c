@@ -45,3 +45,34 @@ void __ubsan_handle_load_invalid_value(void *data, void *val)
 {
 	helper(1); /* { dg-warning "call-in-region" } */
 }
+
+/*
+ * powerpc's non-checking open keeps its pointer (allow_write_to_user(p,
+ * n) is a call of it): a check of another pointer does not verify it.
+ */
+int allow_other_checked(int __user *a, int __user *b, int v)
+{
+	if (!access_ok(a, sizeof(*a)))
+		return -EFAULT;
+	allow_write_to_user(b, sizeof(*b)); /* { dg-warning "unverified-region" } */
+	unsafe_put_user(v, b, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+/* The same open on the pointer checked: verified. */
+int allow_checked(int __user *b, int v)
+{
+	if (!access_ok(b, sizeof(*b)))
+		return -EFAULT;
+	allow_write_to_user(b, sizeof(*b));
+	unsafe_put_user(v, b, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}

@@ -750,8 +750,4 @@ void region_placed(struct region_sink *sink, const void *where,
 	else if (pl->exact && cov->bytes >= 0 &&
 		 (pl->off < cov->off || pl->off - cov->off >= cov->bytes))
 		outside(sink, where, name, pl->off - cov->off, cov, b);
-	else if (pl->beyond)
-		say(sink, where, REGION_POINTER_MISMATCH,
-		    "%s() at '%s', past the %s bytes that %s() opened",
-		    name, pl->ptr, cov->size, b->name);
 }

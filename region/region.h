@@ -181,9 +181,8 @@ enum region_through {
 /* Where an accessor lands, as the front end located it. */
 struct region_place {
 	enum region_through through;
-	const char *ptr;		/* the accessor's pointer: named as @cov's, spelled if @beyond */
+	const char *ptr;		/* the accessor's pointer, named as @cov's */
 	bool exact;			/* at constant byte @off of the base */
-	bool beyond;			/* spelled past a 'sizeof(*p)' begin */
 	long long off;
 	const char *flex;		/* an element of this flexible array member */
 	const char *member;		/* an element of this array member ... */

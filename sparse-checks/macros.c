@@ -136,24 +136,6 @@ const struct uaccess_name *model_lookup(struct ident *ident)
 	return ident ? ident_info(ident)->api : NULL;
 }
 
-static int wordlike(struct token *t)
-{
-	return token_type(t) == TOKEN_IDENT || token_type(t) == TOKEN_NUMBER;
-}
-
-/* Spell a token list into buf, as C: a space only between words. */
-static void spell(struct token *t, char *buf, int size)
-{
-	struct token *prev = NULL;
-	int len = 0;
-
-	buf[0] = 0;
-	for (; t && !eof_token(t) && len < size - 1; prev = t, t = t->next)
-		len += snprintf(buf + len, size - len, "%s%s",
-				prev && wordlike(prev) && wordlike(t) ? " " : "",
-				show_token(t));
-}
-
 /*
  * The base identifier of a pointer argument: '&p->f', 'p + 1', '(T *)p'
  * all give 'p'.  A leading cast is skipped.
@@ -250,20 +232,17 @@ static void take_args(struct instance *in, const struct uaccess_name *api,
 	in->nargs = nargs;
 	if (p < nargs) {
 		in->ptr = base_ident(args[p]);
-		spell(args[p], in->ptr_text, sizeof(in->ptr_text));
 		keep_arg(&in->ptr_arg, args[p]);
 	}
 	if (api->kind != UA_UNSAFE && nargs >= 2 &&
-	    (api->kind != UA_SCOPED || nargs == 3)) {
-		spell(args[1], in->size_text, sizeof(in->size_text));
+	    (api->kind != UA_SCOPED || nargs == 3))
 		keep_arg(&in->size_arg, args[1]);
-	} else if ((api->kind == UA_SCOPED || api->kind == UA_MASKED) && in->ptr)
+	else if ((api->kind == UA_SCOPED || api->kind == UA_MASKED) && in->ptr)
 		/*
 		 * scoped_user_*_access(p, label) covers sizeof(*(p)); a masked
 		 * pointer is meant for the object it points to.
 		 */
-		snprintf(in->size_text, sizeof(in->size_text), "sizeof(*%s)",
-			 show_ident(in->ptr));
+		in->covers_pointee = 1;
 }
 
 /* The streams (files) where a primitive is written. */

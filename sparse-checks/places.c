@@ -20,30 +20,6 @@ static int is_param(struct ctx *c, struct ident *ident)
 }
 
 /*
- * The old, spelled test, for the arguments locate() cannot follow:
- * 'p + 1' or '&p[1]' against a begin of 'sizeof(*p)' is past the end.
- */
-static int beyond_size(struct instance *begin, struct instance *acc)
-{
-	char one[100], two[100], name[80];
-	const char *p = acc->ptr_text;
-
-	snprintf(name, sizeof(name), "%s", show_ident(begin->ptr));
-	snprintf(one, sizeof(one), "sizeof(*%s)", name);
-	snprintf(two, sizeof(two), "sizeof(%s[0])", name);
-	if (strcmp(begin->size_text, one) && strcmp(begin->size_text, two))
-		return 0;
-	if (*p == '&')
-		p++;
-	if (strncmp(p, name, strlen(name)))
-		return 0;
-	p += strlen(name);
-	if (*p == '+' || *p == '[')
-		return p[1] >= '1' && p[1] <= '9';
-	return 0;
-}
-
-/*
  * ---- where an access lands ----
  *
  * Evaluation rewrites the tree in place ('p->a[i]' becomes pointer
@@ -290,7 +266,7 @@ static struct range *begin_range(struct instance *b)
 		e = find_at(b, from_arg, &b->size_arg);
 		if (!constant(e, &r->size) || r->size < 0)
 			r->size = -1;
-	} else if (!b->size_arg.n && b->size_text[0]) {
+	} else if (b->covers_pointee) {
 		r->size = pl.pointee;	/* scoped, masked: sizeof(*p) */
 	}
 	return r;
@@ -304,7 +280,7 @@ static void check_place(struct ctx *c, struct instance *b, struct instance *in,
 			struct region_covered *cov)
 {
 	struct range *r = begin_range(b);
-	struct region_place at = { REGION_THROUGH_BEGUN, in->ptr_text };
+	struct region_place at = { REGION_THROUGH_BEGUN };
 	struct place pl;
 	char size[100], through[100], begun[100];
 
@@ -317,12 +293,8 @@ static void check_place(struct ctx *c, struct instance *b, struct instance *in,
 		region_placed(&c->sink, &in->pos, in->api->name, &at, cov, &b->begin);
 		return;
 	}
-	if (r->known < 0 || !locate(in, &in->ptr_arg, &pl) || pl.via != r->via) {
-		at.beyond = beyond_size(b, in);
-		cov->size = b->size_text;
-		region_placed(&c->sink, &in->pos, in->api->name, &at, cov, &b->begin);
+	if (r->known < 0 || !locate(in, &in->ptr_arg, &pl) || pl.via != r->via)
 		return;
-	}
 	if (r->via)
 		cov->ptr = member_name(b->ptr, r->via, begun, sizeof(begun));
 	if (!r->off && r->size == r->pointee)
@@ -499,7 +471,7 @@ void access_in(struct ctx *c, struct instance *in,
 	       const struct region_state *s)
 {
 	struct region_covered cov = { NULL };
-	struct region_place at = { REGION_THROUGH_OTHER, in->ptr_text };
+	struct region_place at = { REGION_THROUGH_OTHER };
 	struct ident *begun, *through;
 	struct instance *b;
 	char ptr[80];

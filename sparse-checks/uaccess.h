@@ -63,9 +63,8 @@ struct instance {
 	struct position pos;
 	const struct uaccess_name *api;
 	struct ident *ptr;		/* base identifier of the user pointer */
-	char ptr_text[80];		/* the pointer argument, spelled */
-	char size_text[80];		/* the size argument, spelled */
-	struct arg ptr_arg, size_arg;	/* the same, as tokens */
+	struct arg ptr_arg, size_arg;	/* the pointer and size arguments, as tokens */
+	int covers_pointee;		/* a begin of no size: it covers sizeof(*ptr) */
 	int is_call;			/* a call to a function, not a macro */
 	struct expression *call;	/* that call */
 	int nargs;			/* 0: an alias, its target has them */

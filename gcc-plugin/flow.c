@@ -408,29 +408,37 @@ static location_t last_step(edge e)
 	return DECL_SOURCE_LOCATION(current_function_decl);
 }
 
-/* Where the source wrote 'return;', by location (as GENERIC has it). */
+/*
+ * Where the source wrote a void function's 'return;', by the location of
+ * its caret (a statement's location may carry a range, an edge's none).
+ */
 static uid_set *return_locs;
 
-static tree note_return(tree *tp, int *walk_subtrees, void *data)
+static tree note_return(gimple_stmt_iterator *gsi, bool *handled_ops,
+			struct walk_stmt_info *wi)
 {
-	if (TREE_CODE(*tp) == RETURN_EXPR && EXPR_HAS_LOCATION(*tp))
-		return_locs->add(LOCATION_LOCUS(EXPR_LOCATION(*tp)));
+	gimple *stmt = gsi_stmt(*gsi);
+
+	/* (not handled: the walk goes into binds and tries) */
+	if (gimple_code(stmt) == GIMPLE_RETURN && gimple_has_location(stmt))
+		return_locs->add(get_pure_location(gimple_location(stmt)));
 	return NULL_TREE;
 }
 
 /*
- * PLUGIN_PRE_GENERICIZE: the returns of a void function, which GIMPLE
- * merges into one that has the place of none of them.
+ * Before "lower": the returns of the current function, if it is void,
+ * which lowering merges into one that has the place of none of them.
  */
-void note_returns(void *gcc_data, void *user_data)
+void note_returns(void)
 {
-	tree fndecl = (tree)gcc_data;
+	struct walk_stmt_info wi;
 
-	if (!VOID_TYPE_P(TREE_TYPE(TREE_TYPE(fndecl))))
+	if (!VOID_TYPE_P(TREE_TYPE(TREE_TYPE(current_function_decl))))
 		return;
 	if (!return_locs)
 		return_locs = new uid_set;
-	walk_tree_without_duplicates(&DECL_SAVED_TREE(fndecl), note_return, NULL);
+	memset(&wi, 0, sizeof(wi));
+	walk_gimple_seq(gimple_body(current_function_decl), note_return, NULL, &wi);
 }
 
 /*
@@ -452,7 +460,7 @@ static location_t exit_loc(edge e)
 		return loc;
 	at = LOCATION_LOCUS(gimple_location(ret));
 	if ((at == UNKNOWN_LOCATION || at == cfun->function_end_locus) &&
-	    !(return_locs && return_locs->contains(LOCATION_LOCUS(loc))))
+	    !(return_locs && return_locs->contains(get_pure_location(loc))))
 		return DECL_SOURCE_LOCATION(current_function_decl);
 	return loc;
 }

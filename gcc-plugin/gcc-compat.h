@@ -17,6 +17,7 @@
 #include "gimple-expr.h"
 #include "gimple.h"
 #include "gimple-iterator.h"
+#include "gimple-walk.h"
 #include "tree-pass.h"
 #include "context.h"
 #include "diagnostic-core.h"

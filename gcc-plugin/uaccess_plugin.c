@@ -376,6 +376,33 @@ static opt_pass *make_uaccess_inlined_pass(void)
 	return new uaccess_inlined_pass(g);
 }
 
+/* Before "lower", where the returns the source wrote are still apart. */
+static const pass_data uaccess_returns_pass_data = {
+	GIMPLE_PASS,		/* type */
+	"uaccess_returns",	/* name */
+	OPTGROUP_NONE,		/* optinfo_flags */
+	TV_NONE,		/* tv_id */
+	PROP_gimple_any,	/* properties_required */
+	0, 0, 0, 0,
+};
+
+class uaccess_returns_pass : public gimple_opt_pass {
+public:
+	uaccess_returns_pass(gcc::context *ctxt)
+		: gimple_opt_pass(uaccess_returns_pass_data, ctxt) {}
+	opt_pass *clone() final override { return new uaccess_returns_pass(m_ctxt); }
+	unsigned int execute(function *) final override
+	{
+		note_returns();
+		return 0;
+	}
+};
+
+static opt_pass *make_uaccess_returns_pass(void)
+{
+	return new uaccess_returns_pass(g);
+}
+
 int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 {
 	/*
@@ -388,6 +415,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	 */
 	PASS_INFO(uaccess, "cfg", 1, PASS_POS_INSERT_AFTER);
 	PASS_INFO(uaccess_inlined, "adjust_alignment", 1, PASS_POS_INSERT_AFTER);
+	PASS_INFO(uaccess_returns, "lower", 1, PASS_POS_INSERT_BEFORE);
 	char why[256];
 	int i;
 
@@ -439,7 +467,8 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 			  &uaccess_pass_info);
 	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
 			  &uaccess_inlined_pass_info);
-	register_callback(info->base_name, PLUGIN_PRE_GENERICIZE, note_returns, NULL);
+	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+			  &uaccess_returns_pass_info);
 	if (opt_stats)
 		register_callback(info->base_name, PLUGIN_FINISH, report_stats, NULL);
 	if (region_json && region_werror)

@@ -124,7 +124,7 @@ struct fn_info {
 
 bool scan_function(struct fn_info *fi);
 void analyse(struct fn_info *fi);
-void note_returns(void *gcc_data, void *user_data);
+void note_returns(void);
 
 /* ---- ranges.c ---- */
 

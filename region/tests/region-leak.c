@@ -89,3 +89,17 @@ void falls_off(int __user *p) /* { dg-warning "region-leak" } */
 out:
 	;
 }
+
+/* A void function's own 'return;' with the region open: told there. */
+void returns_open(int __user *p, int v)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return;
+	if (v < 0)
+		return; /* { dg-warning "region-leak" } */
+	unsafe_put_user(v, p, out);
+	user_write_access_end();
+	return;
+out:
+	user_write_access_end();
+}

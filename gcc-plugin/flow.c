@@ -675,7 +675,6 @@ bool scan_function(struct fn_info *fi)
 					struct ua_begin b = {
 						{ r.name, (unsigned int)LOCATION_LINE(r.loc),
 						  r.kind, r.mode },
-						r.loc,
 					};
 
 					fi->begins->put(stmt, b);

@@ -78,7 +78,6 @@ struct range {
 /* A begin of the function: what the region analysis and ranges.c know. */
 struct ua_begin {
 	struct region_begin region;	/* first: a state's begin leads here */
-	location_t loc;
 	bool ranged;			/* a begin of a known pointer */
 	struct range range;
 };

@@ -414,31 +414,34 @@ static location_t last_step(edge e)
  */
 static uid_set *return_locs;
 
-static tree note_return(gimple_stmt_iterator *gsi, bool *handled_ops,
-			struct walk_stmt_info *wi)
+static tree note_statement(gimple_stmt_iterator *gsi, bool *handled_ops,
+			   struct walk_stmt_info *wi)
 {
 	gimple *stmt = gsi_stmt(*gsi);
+	bool void_fn = wi->info;
 
 	/* (not handled: the walk goes into binds and tries) */
-	if (gimple_code(stmt) == GIMPLE_RETURN && gimple_has_location(stmt))
+	if (void_fn && gimple_code(stmt) == GIMPLE_RETURN && gimple_has_location(stmt))
 		return_locs->add(get_pure_location(gimple_location(stmt)));
+	else if (is_gimple_call(stmt))
+		note_scoped_size(stmt);
 	return NULL_TREE;
 }
 
 /*
- * Before "lower": the returns of the current function, if it is void,
- * which lowering merges into one that has the place of none of them.
+ * Before "lower", what lowering and the CFG lose: the returns of a void
+ * function, which lowering merges into one that has the place of none of
+ * them, and the size of a masked scope (ranges.c).
  */
-void note_returns(void)
+void note_unlowered(void)
 {
 	struct walk_stmt_info wi;
 
-	if (!VOID_TYPE_P(TREE_TYPE(TREE_TYPE(current_function_decl))))
-		return;
 	if (!return_locs)
 		return_locs = new uid_set;
 	memset(&wi, 0, sizeof(wi));
-	walk_gimple_seq(gimple_body(current_function_decl), note_return, NULL, &wi);
+	wi.info = (void *)VOID_TYPE_P(TREE_TYPE(TREE_TYPE(current_function_decl)));
+	walk_gimple_seq(gimple_body(current_function_decl), note_statement, NULL, &wi);
 }
 
 /*

@@ -124,6 +124,57 @@ void record_def(struct fn_info *fi, gimple *stmt)
 	def = existed ? NULL : stmt;
 }
 
+/*
+ * The sizes scoped blocks were given, by where the scope's macro was
+ * expanded.  Where user access is masked, the masked begin drops it
+ * (scoped_user_write_access_size(p, n, l) is masked_user_write_access_
+ * begin(p)); the begin of the other branch, user_write_access_begin(p,
+ * n), still has it before "lower" (the CFG's cleanup then folds
+ * can_do_masked_user_access() away).
+ */
+typedef hash_map<int_hash<unsigned int, 0, UINT_MAX>, HOST_WIDE_INT> size_map;
+static size_map *scoped_sizes;
+
+/* Where the outermost model macro of @loc was expanded, if it is a scope. */
+static location_t scope_at(location_t loc)
+{
+	const struct uaccess_name *m[1];
+	location_t at = UNKNOWN_LOCATION;
+
+	if (!model_macros(loc, m, 1, &at) || m[0]->kind != UA_SCOPED)
+		return UNKNOWN_LOCATION;
+	return get_pure_location(at);
+}
+
+/* Before "lower": call @stmt, if it is a scope's checking begin, gives its size. */
+void note_scoped_size(gimple *stmt)
+{
+	tree fn = gimple_call_fndecl(stmt);
+	const struct uaccess_name *u = fn && DECL_NAME(fn) ?
+		model_lookup_macro(IDENTIFIER_POINTER(DECL_NAME(fn))) : NULL;
+	location_t at;
+
+	if (!u || u->kind != UA_BEGIN || gimple_call_num_args(stmt) < 2 ||
+	    !tree_fits_shwi_p(gimple_call_arg(stmt, 1)))
+		return;
+	at = scope_at(gimple_location(stmt));
+	if (at == UNKNOWN_LOCATION)
+		return;
+	if (!scoped_sizes)
+		scoped_sizes = new size_map;
+	scoped_sizes->put(at, tree_to_shwi(gimple_call_arg(stmt, 1)));
+}
+
+/* The size the scope of masking @call was given; -1 if none is known. */
+static HOST_WIDE_INT scoped_size(gimple *call)
+{
+	location_t at = scope_at(gimple_location(call));
+	HOST_WIDE_INT *size = at != UNKNOWN_LOCATION && scoped_sizes ?
+			      scoped_sizes->get(at) : NULL;
+
+	return size ? *size : -1;
+}
+
 /* The size of what pointer @t points to; NULL_TREE if not a pointer. */
 static tree pointee_size(tree t)
 {
@@ -135,7 +186,8 @@ static tree pointee_size(tree t)
 /*
  * What begin @b covers: the pointer @call takes first (@call is the
  * checking begin, or the masking of a masked one) and the size it takes
- * next, or with @whole all of what the pointer points to.
+ * next, or with @whole all of what the pointer points to; a masking
+ * takes no size, its scope's is the one it was given.
  */
 void record_range(struct fn_info *fi, struct ua_begin *b, gimple *call,
 		  bool whole)
@@ -149,7 +201,10 @@ void record_range(struct fn_info *fi, struct ua_begin *b, gimple *call,
 		size = pointee_size(rg->base);
 	else if (gimple_call_num_args(call) > 1)
 		size = gimple_call_arg(call, 1);
-	rg->size = size && tree_fits_shwi_p(size) ? tree_to_shwi(size) : -1;
+	if (size)
+		rg->size = tree_fits_shwi_p(size) ? tree_to_shwi(size) : -1;
+	else
+		rg->size = whole ? -1 : scoped_size(call);
 	b->ranged = true;
 }
 

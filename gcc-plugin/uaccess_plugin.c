@@ -376,31 +376,31 @@ static opt_pass *make_uaccess_inlined_pass(void)
 	return new uaccess_inlined_pass(g);
 }
 
-/* Before "lower", where the returns the source wrote are still apart. */
-static const pass_data uaccess_returns_pass_data = {
+/* Before "lower": the returns apart, a scope's other branch still there. */
+static const pass_data uaccess_unlowered_pass_data = {
 	GIMPLE_PASS,		/* type */
-	"uaccess_returns",	/* name */
+	"uaccess_unlowered",	/* name */
 	OPTGROUP_NONE,		/* optinfo_flags */
 	TV_NONE,		/* tv_id */
 	PROP_gimple_any,	/* properties_required */
 	0, 0, 0, 0,
 };
 
-class uaccess_returns_pass : public gimple_opt_pass {
+class uaccess_unlowered_pass : public gimple_opt_pass {
 public:
-	uaccess_returns_pass(gcc::context *ctxt)
-		: gimple_opt_pass(uaccess_returns_pass_data, ctxt) {}
-	opt_pass *clone() final override { return new uaccess_returns_pass(m_ctxt); }
+	uaccess_unlowered_pass(gcc::context *ctxt)
+		: gimple_opt_pass(uaccess_unlowered_pass_data, ctxt) {}
+	opt_pass *clone() final override { return new uaccess_unlowered_pass(m_ctxt); }
 	unsigned int execute(function *) final override
 	{
-		note_returns();
+		note_unlowered();
 		return 0;
 	}
 };
 
-static opt_pass *make_uaccess_returns_pass(void)
+static opt_pass *make_uaccess_unlowered_pass(void)
 {
-	return new uaccess_returns_pass(g);
+	return new uaccess_unlowered_pass(g);
 }
 
 int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
@@ -415,7 +415,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	 */
 	PASS_INFO(uaccess, "cfg", 1, PASS_POS_INSERT_AFTER);
 	PASS_INFO(uaccess_inlined, "adjust_alignment", 1, PASS_POS_INSERT_AFTER);
-	PASS_INFO(uaccess_returns, "lower", 1, PASS_POS_INSERT_BEFORE);
+	PASS_INFO(uaccess_unlowered, "lower", 1, PASS_POS_INSERT_BEFORE);
 	char why[256];
 	int i;
 
@@ -468,7 +468,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
 			  &uaccess_inlined_pass_info);
 	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-			  &uaccess_returns_pass_info);
+			  &uaccess_unlowered_pass_info);
 	if (opt_stats)
 		register_callback(info->base_name, PLUGIN_FINISH, report_stats, NULL);
 	if (region_json && region_werror)

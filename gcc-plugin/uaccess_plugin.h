@@ -123,10 +123,11 @@ struct fn_info {
 
 bool scan_function(struct fn_info *fi);
 void analyse(struct fn_info *fi);
-void note_returns(void);
+void note_unlowered(void);
 
 /* ---- ranges.c ---- */
 
+void note_scoped_size(gimple *stmt);
 void record_def(struct fn_info *fi, gimple *stmt);
 void record_range(struct fn_info *fi, struct ua_begin *b, gimple *call,
 		  bool whole);

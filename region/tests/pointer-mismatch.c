@@ -435,3 +435,37 @@ efault:
 	user_write_access_end();
 	return -EFAULT;
 }
+
+/*
+ * net/socket.c's move_addr_to_user() (7.2): a scope on the 4 bytes of
+ * *ulen, read and written back.  Where user access is masked, the masked
+ * begin drops the size; the plugin reads it from the begin of the scope's
+ * other branch.
+ */
+int move_len(int __user *ulen, int klen)
+{
+	int len;
+
+	scoped_user_rw_access_size(ulen, 4, efault_end) {
+		unsafe_get_user(len, ulen, efault_end);
+		if (len > klen)
+			len = klen;
+		if (len >= 0)
+			unsafe_put_user(klen, ulen, efault_end);
+	}
+	return len;
+efault_end:
+	return -EFAULT;
+}
+
+/* A scope given the size of the first member, the second written in it. */
+int scoped_short(struct pair __user *p, int a)
+{
+	scoped_user_write_access_size(p, sizeof(p->first), efault) {
+		unsafe_put_user(a, &p->first, efault);
+		unsafe_put_user(a, &p->second, efault); /* { dg-warning "pointer-mismatch" } */
+	}
+	return 0;
+efault:
+	return -EFAULT;
+}

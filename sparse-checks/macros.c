@@ -501,6 +501,9 @@ static void expand_hook(struct token *name, int nargs, struct token **args)
 	else if (!in->nargs && nargs && in->api->kind == api->kind)
 		/* an alias, user_write_access_begin -> user_access_begin(a, b) */
 		take_args(in, api, nargs, args);
+	else if (in->api->kind == UA_BEGIN && api->kind == UA_CHECK)
+		/* include/linux/uaccess.h's fallback: the begin is access_ok() */
+		in->generic = 1;
 }
 
 int uaccess_options(int argc, char **argv)

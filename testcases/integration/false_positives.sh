@@ -13,7 +13,7 @@
 # builds in them.
 #
 # The same in the arm64, powerpc and riscv defconfig build directories of
-# 7.2 that 'make kernels' configures, with the plugin built for each
+# 7.2 that 'make kernels' configures, and 6.12's riscv, with the plugin built for each
 # cross compiler, and in its x86_64 allmodconfig build directories of both
 # trees.  With a GCC version N as argument (gcc_versions.sh gives each
 # of the chroot's), the objects of 7.2 in the chroot's x86_64_defconfig
@@ -120,7 +120,7 @@ check_build()
 {
 	sh "$top/scripts/region-objects.sh" "$2" > "$work/objects" || die "$1: region-objects.sh failed"
 	n=$(wc -l < "$work/objects")
-	[ "$n" -ge 15 ] || die "$1: only $n objects that open a region"
+	[ "$n" -ge 10 ] || die "$1: only $n objects that open a region"
 	# shellcheck disable=SC2046 # ARCH=.. CROSS_COMPILE=.., object paths
 	flock "$2/.uabatch.lock" sh "$top/scripts/make-objects.sh" -s -C "$2" $(sh "$top/scripts/make-args.sh" "$2") \
 		KCFLAGS="-fplugin=$3 -fplugin-arg-uaccess_plugin-format=json -fplugin-arg-uaccess_plugin-stats -D__UABATCH_RUN=$$" \
@@ -137,11 +137,13 @@ check_build()
 		"the $(wc -l < "$work/expected") findings of mainline_findings"
 }
 
-for a in arm64 powerpc riscv; do
-	b=$cache/build-7.2-$a
+# 6.12's riscv has no user_access_begin() of its own: the generic
+# fallback's, whose classic end compiles to nothing.
+for t in 7.2-arm64 7.2-powerpc 7.2-riscv 6.12-riscv; do
+	b=$cache/build-$t
 	[ -f "$b/.uabatch-prepared" ] || die "$b: no build directory: run 'make kernels'"
 	p=$(cross_plugin "$b") || exit 1
-	check_build "7.2-$a" "$b" "$p" "$cache/src-7.2"
+	check_build "$t" "$b" "$p" "$cache/src-${t%%-*}"
 done
 # allmodconfig: what the defconfig leaves out (KVM, i915, the x32 ABI's
 # frames), built with the sanitizers.

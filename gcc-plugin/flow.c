@@ -40,51 +40,67 @@ static bool result_of(result_map *res, tree t, result_info *out)
 	return true;
 }
 
-/* Follow an assignment or __builtin_expect() from a result variable. */
-static void track_result(result_map *res, gimple *stmt)
+/*
+ * Whether @stmt gives its result the truth of *@from (1), its negation
+ * (-1), or neither (0): a copy, a conversion, '!', '^ 1', '== 0', '!= 0',
+ * __builtin_expect().
+ */
+static int copies_truth(gimple *stmt, tree *from)
 {
-	result_info r;
-	tree lhs, a, b;
+	tree b;
 
 	if (is_gimple_call(stmt)) {
-		lhs = gimple_call_lhs(stmt);
-		if (lhs && gimple_call_builtin_p(stmt, BUILT_IN_EXPECT) &&
-		    result_of(res, gimple_call_arg(stmt, 0), &r))
-			res->put(lhs, r);
-		return;
+		if (!gimple_call_lhs(stmt) || !gimple_call_builtin_p(stmt, BUILT_IN_EXPECT))
+			return 0;
+		*from = gimple_call_arg(stmt, 0);
+		return 1;
 	}
 	if (!is_gimple_assign(stmt))
-		return;
-	lhs = gimple_assign_lhs(stmt);
-	a = gimple_assign_rhs1(stmt);
-	if (!result_of(res, a, &r))
-		return;
+		return 0;
+	*from = gimple_assign_rhs1(stmt);
 	b = gimple_num_ops(stmt) > 2 ? gimple_assign_rhs2(stmt) : NULL_TREE;
 	switch (gimple_assign_rhs_code(stmt)) {
 	case BIT_NOT_EXPR:
 	case TRUTH_NOT_EXPR:
-		r.pol = -r.pol;
-		break;
+		return -1;
 	case BIT_XOR_EXPR:
-		if (!b || !integer_onep(b))
-			return;
-		r.pol = -r.pol;
-		break;
+		return b && integer_onep(b) ? -1 : 0;
 	case EQ_EXPR:
-		if (!b || !integer_zerop(b))
-			return;
-		r.pol = -r.pol;
-		break;
+		return b && integer_zerop(b) ? -1 : 0;
 	case NE_EXPR:
-		if (!b || !integer_zerop(b))
-			return;
-		break;
+		return b && integer_zerop(b) ? 1 : 0;
 	default:
-		if (!CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(stmt)) &&
-		    gimple_assign_rhs_code(stmt) != TREE_CODE(a))
-			return;
+		return CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(stmt)) ||
+		       gimple_assign_rhs_code(stmt) == TREE_CODE(*from);
 	}
-	res->put(lhs, r);
+}
+
+static tree result_var(gimple *stmt)
+{
+	return is_gimple_call(stmt) ? gimple_call_lhs(stmt) : gimple_get_lhs(stmt);
+}
+
+/*
+ * Follow a begin's result, and a scope flag (the '!done' tests), into
+ * the variables that copy or negate it.
+ */
+static void track_truth(struct fn_info *fi, gimple *stmt)
+{
+	tree from, lhs = result_var(stmt);
+	int sign = copies_truth(stmt, &from), *pol;
+	result_info r;
+
+	if (lhs && scope_flag_decl(lhs) && !fi->flags->get(lhs))
+		fi->flags->put(lhs, 1);
+	if (!sign || lhs == from)
+		return;
+	if (result_of(fi->res, from, &r)) {
+		r.pol *= sign;
+		fi->res->put(lhs, r);
+	}
+	pol = fi->flags->get(from);
+	if (pol)
+		fi->flags->put(lhs, *pol * sign);
 }
 
 /*
@@ -433,7 +449,7 @@ static tree note_statement(gimple_stmt_iterator *gsi, bool *handled_ops,
  * function, which lowering merges into one that has the place of none of
  * them, and the size of a masked scope (ranges.c).
  */
-void note_unlowered(void)
+unsigned int note_unlowered(void)
 {
 	struct walk_stmt_info wi;
 
@@ -442,6 +458,7 @@ void note_unlowered(void)
 	memset(&wi, 0, sizeof(wi));
 	wi.info = (void *)VOID_TYPE_P(TREE_TYPE(TREE_TYPE(current_function_decl)));
 	walk_gimple_seq(gimple_body(current_function_decl), note_statement, NULL, &wi);
+	return 0;
 }
 
 /*
@@ -700,8 +717,7 @@ bool scan_function(struct fn_info *fi)
 
 					fi->res->put(gimple_call_lhs(stmt), ri);
 				}
-				track_result(fi->res, stmt);
-				track_flag(fi->flags, stmt);
+				track_truth(fi, stmt);
 				if (gimple_code(stmt) == GIMPLE_COND &&
 				    cond_polarity(fi->res, stmt, &begin))
 					fi->tested->add(begin);

@@ -82,8 +82,7 @@ static bool resolve_addr(struct fn_info *fi, tree t, tree *base,
 static bool masking(gimple *stmt)
 {
 	tree fn = gimple_call_fndecl(stmt);
-	const struct uaccess_name *u = fn && DECL_NAME(fn) ?
-		model_lookup_macro(IDENTIFIER_POINTER(DECL_NAME(fn))) : NULL;
+	const struct uaccess_name *u = model_fn(fn);
 
 	return u && u->kind == UA_CHECK &&
 	       POINTER_TYPE_P(TREE_TYPE(TREE_TYPE(fn)));
@@ -149,9 +148,7 @@ static location_t scope_at(location_t loc)
 /* Before "lower": call @stmt, if it is a scope's checking begin, gives its size. */
 void note_scoped_size(gimple *stmt)
 {
-	tree fn = gimple_call_fndecl(stmt);
-	const struct uaccess_name *u = fn && DECL_NAME(fn) ?
-		model_lookup_macro(IDENTIFIER_POINTER(DECL_NAME(fn))) : NULL;
+	const struct uaccess_name *u = model_fn(gimple_call_fndecl(stmt));
 	location_t at;
 
 	if (!u || u->kind != UA_BEGIN || gimple_call_num_args(stmt) < 2 ||

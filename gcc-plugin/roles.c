@@ -52,6 +52,15 @@ const struct uaccess_name *model_lookup_macro(const char *name)
 	return u;
 }
 
+/* The model's entry of function @fn (a clone by its origin's); NULL if none. */
+const struct uaccess_name *model_fn(tree fn)
+{
+	if (!fn || TREE_CODE(fn) != FUNCTION_DECL)
+		return NULL;
+	fn = DECL_ORIGIN(fn);
+	return DECL_NAME(fn) ? model_lookup_macro(IDENTIFIER_POINTER(DECL_NAME(fn))) : NULL;
+}
+
 /*
  * The model names among the macros that location @loc was expanded
  * from, outermost first; in @at (if not NULL) where the outermost one
@@ -232,8 +241,8 @@ static struct stmt_role classify_uncached(gimple *stmt)
 	if (!call && gimple_code(stmt) != GIMPLE_ASM)
 		return r;
 
-	if (call && callee_name(stmt))
-		callee = model_lookup_macro(callee_name(stmt));
+	if (call)
+		callee = model_fn(gimple_call_fndecl(stmt));
 	n = model_macros(gimple_location(stmt), m, 8, &at);
 	/*
 	 * A call the source wrote in an accessor's argument,
@@ -350,10 +359,8 @@ static struct stmt_role classify_uncached(gimple *stmt)
 /* The model name a call to @fn at @loc is part of, or NULL. */
 static const struct uaccess_name *call_site_element(location_t loc, tree fn)
 {
-	const struct uaccess_name *m[1], *callee = NULL;
+	const struct uaccess_name *m[1], *callee = model_fn(fn);
 
-	if (TREE_CODE(fn) == FUNCTION_DECL && DECL_NAME(fn))
-		callee = model_lookup_macro(IDENTIFIER_POINTER(DECL_NAME(fn)));
 	if (model_macros(loc, m, 1, NULL) &&
 	    !(m[0]->kind == UA_UNSAFE && !callee && written_in_argument(loc, fn)))
 		return m[0];
@@ -371,11 +378,7 @@ static enum role switch_role(tree *stack, int from, tree *primitive)
 	int i;
 
 	for (i = from; i >= 0; i--) {
-		tree fn = block_ultimate_origin(stack[i]);
-
-		if (TREE_CODE(fn) != FUNCTION_DECL || !DECL_NAME(fn))
-			continue;
-		u = model_lookup_macro(IDENTIFIER_POINTER(DECL_NAME(fn)));
+		u = model_fn(block_ultimate_origin(stack[i]));
 		*primitive = stack[i];
 		if (u && u->kind == UA_OPEN)
 			return R_OPEN;
@@ -586,33 +589,6 @@ bool scope_flag_decl(tree t)
 	       TREE_CODE(TREE_TYPE(t)) == BOOLEAN_TYPE &&
 	       model_macros(DECL_SOURCE_LOCATION(t), m, 1, NULL) &&
 	       m[0]->kind == UA_SCOPED;
-}
-
-/* Record temporaries computed from a scope flag (the '!done' tests). */
-void track_flag(hash_map<tree, int> *flags, gimple *stmt)
-{
-	tree lhs, a;
-	int *pol;
-
-	if (!is_gimple_assign(stmt))
-		return;
-	lhs = gimple_assign_lhs(stmt);
-	a = gimple_assign_rhs1(stmt);
-	if (scope_flag_decl(lhs) && !flags->get(lhs))
-		flags->put(lhs, 1);
-	pol = flags->get(a);
-	if (!pol || lhs == a)
-		return;
-	switch (gimple_assign_rhs_code(stmt)) {
-	case BIT_NOT_EXPR:
-	case TRUTH_NOT_EXPR:
-		flags->put(lhs, -*pol);
-		break;
-	default:
-		if (CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(stmt)) ||
-		    gimple_assign_rhs_code(stmt) == TREE_CODE(a))
-			flags->put(lhs, *pol);
-	}
 }
 
 /*

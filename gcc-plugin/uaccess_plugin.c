@@ -132,9 +132,7 @@ static void note_empty_primitive(void)
 	basic_block bb;
 	tree fn;
 
-	if (!DECL_NAME(current_function_decl))
-		return;
-	u = model_lookup_macro(IDENTIFIER_POINTER(DECL_NAME(current_function_decl)));
+	u = model_fn(current_function_decl);
 	if (!u || (u->kind != UA_OPEN && u->kind != UA_END && u->kind != UA_BEGIN))
 		return;
 	FOR_EACH_BB_FN(bb, cfun) {
@@ -148,8 +146,7 @@ static void note_empty_primitive(void)
 			if (!is_gimple_call(stmt) || gimple_call_builtin_p(stmt))
 				continue;
 			fn = gimple_call_fndecl(stmt);
-			u = fn && DECL_NAME(fn) ?
-			    model_lookup_macro(IDENTIFIER_POINTER(DECL_NAME(fn))) : NULL;
+			u = model_fn(fn);
 			/*
 			 * A call outside the model may switch (7.2 powerpc's
 			 * allow_user_access() calls set_kuap(), an mtspr).
@@ -250,8 +247,7 @@ static bool scan_inlined(tree block, bool *helper, bool *touching)
 					return false;
 				if (touching_fns->contains(DECL_UID(fn)))
 					*touching = true;
-				if (!DECL_NAME(fn) ||
-				    !model_lookup_macro(IDENTIFIER_POINTER(DECL_NAME(fn))))
+				if (!model_fn(fn))
 					*helper = true;
 			}
 		}
@@ -312,6 +308,48 @@ static unsigned int timed(unsigned int (*execute)(void))
 	return ret;
 }
 
+static unsigned int run_uaccess(void)
+{
+	return timed(uaccess_execute);
+}
+
+static unsigned int run_uaccess_inlined(void)
+{
+	unsigned int ret;
+
+	after_inlining = true;
+	ret = timed(uaccess_inlined_execute);
+	after_inlining = false;
+	return ret;
+}
+
+/*
+ * A GIMPLE pass NAME that needs PROPERTIES and whose execute() is
+ * RUN(): its pass_data, its class and make_NAME_pass(), as the kernel's
+ * gcc-generate-gimple-pass.h declares its plugins' passes.
+ */
+#define GIMPLE_PASS_OF(NAME, PROPERTIES, RUN)				\
+static const pass_data NAME##_pass_data = {				\
+	GIMPLE_PASS, #NAME, OPTGROUP_NONE, TV_NONE, PROPERTIES,		\
+	0, 0, 0, 0,							\
+};									\
+class NAME##_pass : public gimple_opt_pass {				\
+public:									\
+	NAME##_pass(gcc::context *ctxt)					\
+		: gimple_opt_pass(NAME##_pass_data, ctxt) {}		\
+	opt_pass *clone() final override { return new NAME##_pass(m_ctxt); } \
+	unsigned int execute(function *) final override { return RUN(); } \
+};									\
+static opt_pass *make_##NAME##_pass(void)				\
+{									\
+	return new NAME##_pass(g);					\
+}
+
+GIMPLE_PASS_OF(uaccess, PROP_cfg, run_uaccess)
+GIMPLE_PASS_OF(uaccess_inlined, PROP_cfg | PROP_ssa, run_uaccess_inlined)
+/* Before "lower": the returns apart, a scope's other branch still there. */
+GIMPLE_PASS_OF(uaccess_unlowered, PROP_gimple_any, note_unlowered)
+
 /* As the kernel's plugins describe where a pass goes. */
 #define PASS_INFO(NAME, REF, ID, POS)			\
 	struct register_pass_info NAME##_pass_info = {	\
@@ -320,88 +358,6 @@ static unsigned int timed(unsigned int (*execute)(void))
 		.ref_pass_instance_number = ID,		\
 		.pos_op = POS,				\
 	}
-
-static const pass_data uaccess_pass_data = {
-	GIMPLE_PASS,		/* type */
-	"uaccess",		/* name */
-	OPTGROUP_NONE,		/* optinfo_flags */
-	TV_NONE,		/* tv_id */
-	PROP_cfg,		/* properties_required */
-	0, 0, 0, 0,
-};
-
-class uaccess_pass : public gimple_opt_pass {
-public:
-	uaccess_pass(gcc::context *ctxt)
-		: gimple_opt_pass(uaccess_pass_data, ctxt) {}
-	opt_pass *clone() final override { return new uaccess_pass(m_ctxt); }
-	unsigned int execute(function *) final override
-	{
-		return timed(uaccess_execute);
-	}
-};
-
-static opt_pass *make_uaccess_pass(void)
-{
-	return new uaccess_pass(g);
-}
-
-static const pass_data uaccess_inlined_pass_data = {
-	GIMPLE_PASS,		/* type */
-	"uaccess_inlined",	/* name */
-	OPTGROUP_NONE,		/* optinfo_flags */
-	TV_NONE,		/* tv_id */
-	PROP_cfg | PROP_ssa,	/* properties_required */
-	0, 0, 0, 0,
-};
-
-class uaccess_inlined_pass : public gimple_opt_pass {
-public:
-	uaccess_inlined_pass(gcc::context *ctxt)
-		: gimple_opt_pass(uaccess_inlined_pass_data, ctxt) {}
-	opt_pass *clone() final override { return new uaccess_inlined_pass(m_ctxt); }
-	unsigned int execute(function *) final override
-	{
-		unsigned int ret;
-
-		after_inlining = true;
-		ret = timed(uaccess_inlined_execute);
-		after_inlining = false;
-		return ret;
-	}
-};
-
-static opt_pass *make_uaccess_inlined_pass(void)
-{
-	return new uaccess_inlined_pass(g);
-}
-
-/* Before "lower": the returns apart, a scope's other branch still there. */
-static const pass_data uaccess_unlowered_pass_data = {
-	GIMPLE_PASS,		/* type */
-	"uaccess_unlowered",	/* name */
-	OPTGROUP_NONE,		/* optinfo_flags */
-	TV_NONE,		/* tv_id */
-	PROP_gimple_any,	/* properties_required */
-	0, 0, 0, 0,
-};
-
-class uaccess_unlowered_pass : public gimple_opt_pass {
-public:
-	uaccess_unlowered_pass(gcc::context *ctxt)
-		: gimple_opt_pass(uaccess_unlowered_pass_data, ctxt) {}
-	opt_pass *clone() final override { return new uaccess_unlowered_pass(m_ctxt); }
-	unsigned int execute(function *) final override
-	{
-		note_unlowered();
-		return 0;
-	}
-};
-
-static opt_pass *make_uaccess_unlowered_pass(void)
-{
-	return new uaccess_unlowered_pass(g);
-}
 
 int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 {

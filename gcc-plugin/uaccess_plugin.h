@@ -56,6 +56,7 @@ struct stmt_role {
 void roles_init(void);
 void roles_start(void);
 const struct uaccess_name *model_lookup_macro(const char *name);
+const struct uaccess_name *model_fn(tree fn);
 int model_macros(location_t loc, const struct uaccess_name **out, int max,
 		 location_t *at);
 struct stmt_role classify(gimple *stmt);
@@ -64,7 +65,6 @@ int kernel_test(gimple *cond);
 bool uaccess_safe(tree fn);
 tree outer_helper(tree block);
 bool scope_flag_decl(tree t);
-void track_flag(hash_map<tree, int> *flags, gimple *stmt);
 
 /* ---- the function being analysed ---- */
 
@@ -123,7 +123,7 @@ struct fn_info {
 
 bool scan_function(struct fn_info *fi);
 void analyse(struct fn_info *fi);
-void note_unlowered(void);
+unsigned int note_unlowered(void);
 
 /* ---- ranges.c ---- */
 

@@ -47,9 +47,13 @@ struct symbol *callee(struct expression *fn)
 	return NULL;
 }
 
-static struct symbol *unsafe_call_in_stmt(struct statement *stmt, int depth);
+/* A search for the first call that may not run with user access enabled. */
+struct unsafe_search {
+	int depth;			/* of inline callees looked into */
+	struct symbol **found;		/* &bad_ctype: an indirect call */
+};
 
-static struct symbol *unsafe_call_in_expr(struct expression *e, int depth);
+static int unsafe_call(struct expression *e, const void *data);
 
 /*
  * The first call under 'sym' that may not run with user access enabled:
@@ -58,7 +62,8 @@ static struct symbol *unsafe_call_in_expr(struct expression *e, int depth);
  */
 static struct symbol *unsafe_callee(struct symbol *sym, int depth)
 {
-	struct symbol *base;
+	struct symbol *base, *found = NULL;
+	struct unsafe_search search = { depth + 1, &found };
 
 	if (!sym || !sym->ident)
 		return sym;
@@ -75,128 +80,21 @@ static struct symbol *unsafe_callee(struct symbol *sym, int depth)
 		return sym;
 	if (!base->stmt && !base->inline_stmt)
 		return sym;
-	return unsafe_call_in_stmt(base->stmt ? base->stmt : base->inline_stmt,
-				   depth + 1);
+	find_compiled(base->stmt ? base->stmt : base->inline_stmt, unsafe_call,
+		      &search);
+	return found;
 }
 
-static struct symbol *unsafe_call_in_expr(struct expression *e, int depth)
+static int unsafe_call(struct expression *e, const void *data)
 {
-	struct symbol *s = NULL;
-	struct expression *arg;
+	const struct unsafe_search *search = data;
+	struct symbol *s;
 
-	if (!e)
-		return NULL;
-	switch (e->type) {
-	case EXPR_CALL:
-		s = callee(e->fn);
-		if (!s)
-			return &bad_ctype;	/* indirect */
-		s = unsafe_callee(s, depth);
-		if (s)
-			return s;
-		FOR_EACH_PTR(e->args, arg) {
-			s = unsafe_call_in_expr(arg, depth);
-			if (s)
-				return s;
-		} END_FOR_EACH_PTR(arg);
-		return NULL;
-	case EXPR_STATEMENT:
-		return unsafe_call_in_stmt(e->statement, depth);
-	case EXPR_BINOP: case EXPR_COMMA: case EXPR_COMPARE:
-	case EXPR_LOGICAL: case EXPR_ASSIGNMENT:
-		s = unsafe_call_in_expr(e->left, depth);
-		return s ? s : unsafe_call_in_expr(e->right, depth);
-	case EXPR_PREOP: case EXPR_POSTOP:
-		return unsafe_call_in_expr(e->unop, depth);
-	case EXPR_DEREF:
-		return unsafe_call_in_expr(e->deref, depth);
-	case EXPR_CAST: case EXPR_FORCE_CAST: case EXPR_IMPLIED_CAST:
-		return unsafe_call_in_expr(e->cast_expression, depth);
-	case EXPR_CONDITIONAL: case EXPR_SELECT:
-		s = unsafe_call_in_expr(e->conditional, depth);
-		if (!s)
-			s = unsafe_call_in_expr(e->cond_true, depth);
-		return s ? s : unsafe_call_in_expr(e->cond_false, depth);
-	default:
-		return NULL;
-	}
-}
-
-/*
- * A condition that is a literal, 1 or 0, as IS_ENABLED(CONFIG_...) is in
- * an inline template: -1 if it is not one.
- */
-int literal_cond(struct expression *e)
-{
-	return e && e->type == EXPR_VALUE ? e->value != 0 : -1;
-}
-
-/*
- * 'if (1) return f();' and what follows it: the code after it is dead,
- * as in riscv's riscv_has_extension_unlikely(), whose call of
- * __riscv_isa_extension_available() is for !RISCV_ALTERNATIVE only.
- */
-static int returns_here(struct statement *s)
-{
-	return s->type == STMT_IF && literal_cond(s->if_conditional) == 1 &&
-	       s->if_true && s->if_true->type == STMT_RETURN;
-}
-
-static struct symbol *unsafe_call_in_stmt(struct statement *stmt, int depth)
-{
-	struct statement *s;
-	struct symbol *sym, *r = NULL;
-	int lit;
-
-	if (!stmt)
-		return NULL;
-	switch (stmt->type) {
-	case STMT_EXPRESSION:
-		return unsafe_call_in_expr(stmt->expression, depth);
-	case STMT_RETURN:
-		return unsafe_call_in_expr(stmt->ret_value, depth);
-	case STMT_DECLARATION:
-		FOR_EACH_PTR(stmt->declaration, sym) {
-			r = unsafe_call_in_expr(sym->initializer, depth);
-			if (r)
-				return r;
-		} END_FOR_EACH_PTR(sym);
-		return NULL;
-	case STMT_COMPOUND:
-		FOR_EACH_PTR(stmt->stmts, s) {
-			r = unsafe_call_in_stmt(s, depth);
-			if (r || returns_here(s))
-				return r;
-		} END_FOR_EACH_PTR(s);
-		return NULL;
-	case STMT_IF:
-		/* A branch a literal condition never takes is not compiled. */
-		lit = literal_cond(stmt->if_conditional);
-		if (lit >= 0)
-			return unsafe_call_in_stmt(lit ? stmt->if_true : stmt->if_false, depth);
-		r = unsafe_call_in_expr(stmt->if_conditional, depth);
-		if (!r)
-			r = unsafe_call_in_stmt(stmt->if_true, depth);
-		return r ? r : unsafe_call_in_stmt(stmt->if_false, depth);
-	case STMT_ITERATOR:
-		r = unsafe_call_in_stmt(stmt->iterator_pre_statement, depth);
-		if (!r)
-			r = unsafe_call_in_expr(stmt->iterator_pre_condition, depth);
-		if (!r)
-			r = unsafe_call_in_stmt(stmt->iterator_statement, depth);
-		if (!r)
-			r = unsafe_call_in_stmt(stmt->iterator_post_statement, depth);
-		return r ? r : unsafe_call_in_expr(stmt->iterator_post_condition, depth);
-	case STMT_SWITCH:
-		r = unsafe_call_in_expr(stmt->switch_expression, depth);
-		return r ? r : unsafe_call_in_stmt(stmt->switch_statement, depth);
-	case STMT_CASE:
-		return unsafe_call_in_stmt(stmt->case_statement, depth);
-	case STMT_LABEL:
-		return unsafe_call_in_stmt(stmt->label_statement, depth);
-	default:
-		return NULL;
-	}
+	if (e->type != EXPR_CALL)
+		return 0;
+	s = callee(e->fn);
+	*search->found = s ? unsafe_callee(s, search->depth) : &bad_ctype;
+	return *search->found != NULL;
 }
 
 /* Open by this function: an inline helper's inherited region is not. */

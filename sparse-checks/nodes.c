@@ -7,147 +7,208 @@
  */
 #include "uaccess.h"
 
-/* The first node under @e, in preorder, that @m accepts. */
-static struct expression *find_in_expr(struct expression *e, expr_match m,
-				       const void *data, int depth)
+/* What a search looks for, and where. */
+struct search {
+	expr_match m;
+	const void *data;
+	int compiled;		/* only in what is compiled (find_compiled()) */
+};
+
+static struct expression *search_stmt(struct statement *stmt,
+				      const struct search *s, int depth);
+
+/*
+ * A condition that is a literal, 1 or 0, as IS_ENABLED(CONFIG_...) is in
+ * an inline template: -1 if it is not one.
+ */
+int literal_cond(struct expression *e)
+{
+	return e && e->type == EXPR_VALUE ? e->value != 0 : -1;
+}
+
+/*
+ * 'if (1) return f();': what follows it is not compiled, as in riscv's
+ * riscv_has_extension_unlikely(), whose call of
+ * __riscv_isa_extension_available() is for !RISCV_ALTERNATIVE only.
+ */
+static int returns_here(struct statement *s)
+{
+	return s->type == STMT_IF && literal_cond(s->if_conditional) == 1 &&
+	       s->if_true && s->if_true->type == STMT_RETURN;
+}
+
+/* The first node under @e, in preorder, that @s->m accepts. */
+static struct expression *find_in_expr(struct expression *e,
+				       const struct search *s, int depth)
 {
 	struct expression *r = NULL, *arg;
 
 	if (!e || depth > 200)
 		return NULL;
-	if (m(e, data))
+	if (s->m(e, s->data))
 		return e;
 	depth++;
 	switch (e->type) {
 	case EXPR_BINOP: case EXPR_COMMA: case EXPR_COMPARE:
 	case EXPR_LOGICAL: case EXPR_ASSIGNMENT:
-		r = find_in_expr(e->left, m, data, depth);
-		return r ? r : find_in_expr(e->right, m, data, depth);
+		r = find_in_expr(e->left, s, depth);
+		return r ? r : find_in_expr(e->right, s, depth);
 	case EXPR_PREOP: case EXPR_POSTOP:
-		return find_in_expr(e->unop, m, data, depth);
+		return find_in_expr(e->unop, s, depth);
 	case EXPR_DEREF:
-		return find_in_expr(e->deref, m, data, depth);
+		return find_in_expr(e->deref, s, depth);
 	case EXPR_SLICE:
-		return find_in_expr(e->base, m, data, depth);
+		return find_in_expr(e->base, s, depth);
 	case EXPR_CAST: case EXPR_FORCE_CAST: case EXPR_IMPLIED_CAST:
-		return find_in_expr(e->cast_expression, m, data, depth);
+		return find_in_expr(e->cast_expression, s, depth);
 	case EXPR_CONDITIONAL: case EXPR_SELECT:
-		r = find_in_expr(e->conditional, m, data, depth);
+		r = find_in_expr(e->conditional, s, depth);
 		if (!r)
-			r = find_in_expr(e->cond_true, m, data, depth);
-		return r ? r : find_in_expr(e->cond_false, m, data, depth);
+			r = find_in_expr(e->cond_true, s, depth);
+		return r ? r : find_in_expr(e->cond_false, s, depth);
 	case EXPR_CALL:
-		r = find_in_expr(e->fn, m, data, depth);
+		r = find_in_expr(e->fn, s, depth);
 		FOR_EACH_PTR(e->args, arg) {
 			if (!r)
-				r = find_in_expr(arg, m, data, depth);
+				r = find_in_expr(arg, s, depth);
 		} END_FOR_EACH_PTR(arg);
 		return r;
 	case EXPR_STATEMENT:
-		return find_in_stmt(e->statement, m, data, depth);
+		return search_stmt(e->statement, s, depth);
 	case EXPR_INITIALIZER:
 		FOR_EACH_PTR(e->expr_list, arg) {
 			if (!r)
-				r = find_in_expr(arg, m, data, depth);
+				r = find_in_expr(arg, s, depth);
 		} END_FOR_EACH_PTR(arg);
 		return r;
 	case EXPR_IDENTIFIER:
-		return find_in_expr(e->ident_expression, m, data, depth);
+		return find_in_expr(e->ident_expression, s, depth);
 	case EXPR_INDEX:
-		return find_in_expr(e->idx_expression, m, data, depth);
+		return find_in_expr(e->idx_expression, s, depth);
 	case EXPR_POS:
-		return find_in_expr(e->init_expr, m, data, depth);
+		return find_in_expr(e->init_expr, s, depth);
 	default:
 		return NULL;
 	}
 }
 
-static struct expression *find_in_syms(struct symbol_list *list, expr_match m,
-				       const void *data, int depth)
+static struct expression *find_in_syms(struct symbol_list *list,
+				       const struct search *s, int depth)
 {
 	struct expression *r = NULL;
 	struct symbol *sym;
 
 	FOR_EACH_PTR(list, sym) {
 		if (!r)
-			r = find_in_expr(sym->initializer, m, data, depth);
+			r = find_in_expr(sym->initializer, s, depth);
 	} END_FOR_EACH_PTR(sym);
 	return r;
 }
 
 static struct expression *find_in_operands(struct asm_operand_list *list,
-					   expr_match m, const void *data,
-					   int depth)
+					   const struct search *s, int depth)
 {
 	struct expression *r = NULL;
 	struct asm_operand *op;
 
 	FOR_EACH_PTR(list, op) {
 		if (!r)
-			r = find_in_expr(op->expr, m, data, depth);
+			r = find_in_expr(op->expr, s, depth);
 	} END_FOR_EACH_PTR(op);
 	return r;
 }
 
-struct expression *find_in_stmt(struct statement *stmt, expr_match m,
-				const void *data, int depth)
+static struct expression *search_stmt(struct statement *stmt,
+				      const struct search *s, int depth)
 {
 	struct expression *r = NULL;
-	struct statement *s;
+	struct statement *sub;
+	int lit, dead = 0;
 
 	if (!stmt || depth > 200)
 		return NULL;
 	depth++;
 	switch (stmt->type) {
 	case STMT_EXPRESSION:
-		return find_in_expr(stmt->expression, m, data, depth);
+		return find_in_expr(stmt->expression, s, depth);
 	case STMT_RETURN:
-		return find_in_expr(stmt->ret_value, m, data, depth);
+		return find_in_expr(stmt->ret_value, s, depth);
 	case STMT_DECLARATION:
-		return find_in_syms(stmt->declaration, m, data, depth);
+		return find_in_syms(stmt->declaration, s, depth);
 	case STMT_COMPOUND:
-		FOR_EACH_PTR(stmt->stmts, s) {
-			if (!r)
-				r = find_in_stmt(s, m, data, depth);
-		} END_FOR_EACH_PTR(s);
+		FOR_EACH_PTR(stmt->stmts, sub) {
+			if (!r && !dead) {
+				r = search_stmt(sub, s, depth);
+				dead = s->compiled && returns_here(sub);
+			}
+		} END_FOR_EACH_PTR(sub);
 		return r;
 	case STMT_IF:
-		r = find_in_expr(stmt->if_conditional, m, data, depth);
+		lit = s->compiled ? literal_cond(stmt->if_conditional) : -1;
+		if (lit >= 0)
+			return search_stmt(lit ? stmt->if_true : stmt->if_false,
+					   s, depth);
+		r = find_in_expr(stmt->if_conditional, s, depth);
 		if (!r)
-			r = find_in_stmt(stmt->if_true, m, data, depth);
-		return r ? r : find_in_stmt(stmt->if_false, m, data, depth);
+			r = search_stmt(stmt->if_true, s, depth);
+		return r ? r : search_stmt(stmt->if_false, s, depth);
 	case STMT_ITERATOR:
-		r = find_in_syms(stmt->iterator_syms, m, data, depth);
+		r = find_in_syms(stmt->iterator_syms, s, depth);
 		if (!r)
-			r = find_in_stmt(stmt->iterator_pre_statement, m, data, depth);
+			r = search_stmt(stmt->iterator_pre_statement, s, depth);
 		if (!r)
-			r = find_in_expr(stmt->iterator_pre_condition, m, data, depth);
+			r = find_in_expr(stmt->iterator_pre_condition, s, depth);
 		if (!r)
-			r = find_in_stmt(stmt->iterator_statement, m, data, depth);
+			r = search_stmt(stmt->iterator_statement, s, depth);
 		if (!r)
-			r = find_in_stmt(stmt->iterator_post_statement, m, data, depth);
-		return r ? r : find_in_expr(stmt->iterator_post_condition, m, data, depth);
+			r = search_stmt(stmt->iterator_post_statement, s, depth);
+		return r ? r : find_in_expr(stmt->iterator_post_condition, s, depth);
 	case STMT_SWITCH:
-		r = find_in_expr(stmt->switch_expression, m, data, depth);
-		return r ? r : find_in_stmt(stmt->switch_statement, m, data, depth);
+		r = find_in_expr(stmt->switch_expression, s, depth);
+		return r ? r : search_stmt(stmt->switch_statement, s, depth);
 	case STMT_CASE:
-		return find_in_stmt(stmt->case_statement, m, data, depth);
+		return search_stmt(stmt->case_statement, s, depth);
 	case STMT_LABEL:
-		return find_in_stmt(stmt->label_statement, m, data, depth);
+		return search_stmt(stmt->label_statement, s, depth);
 	case STMT_ASM:
-		r = find_in_operands(stmt->asm_inputs, m, data, depth);
-		return r ? r : find_in_operands(stmt->asm_outputs, m, data, depth);
+		r = find_in_operands(stmt->asm_inputs, s, depth);
+		return r ? r : find_in_operands(stmt->asm_outputs, s, depth);
 	default:
 		return NULL;
 	}
 }
 
+/* The first node under @stmt, in preorder, that @m accepts. */
+struct expression *find_in_stmt(struct statement *stmt, expr_match m,
+				const void *data)
+{
+	struct search s = { m, data, 0 };
+
+	return search_stmt(stmt, &s, 0);
+}
+
+/*
+ * The same in what is compiled: not in a branch that a literal condition
+ * rules out, nor after 'if (1) return ...;'.  (A primitive's arguments
+ * are looked for in both branches: a scope's size is only in the one
+ * of no masking.)
+ */
+struct expression *find_compiled(struct statement *stmt, expr_match m,
+				 const void *data)
+{
+	struct search s = { m, data, 1 };
+
+	return search_stmt(stmt, &s, 0);
+}
+
 /* Under the node the walk met primitive @in at. */
 struct expression *find_at(struct instance *in, expr_match m, const void *data)
 {
+	struct search s = { m, data, 0 };
+
 	if (in->stmt)
-		return find_in_stmt(in->stmt, m, data, 0);
-	return find_in_expr(in->expr ? in->expr : in->call, m, data, 0);
+		return search_stmt(in->stmt, &s, 0);
+	return find_in_expr(in->expr ? in->expr : in->call, &s, 0);
 }
 
 int symbol_at(struct expression *e, const void *data)

@@ -383,7 +383,7 @@ static struct stores stores_of(struct ctx *c, struct ident *var)
 
 	if (!c->stores_counted) {
 		c->stores_counted = ++stamp;
-		find_in_stmt(c->body, count_store, &c->stores_counted, 0);
+		find_in_stmt(c->body, count_store, &c->stores_counted);
 	}
 	/* (after the walk: the walk may grow the table) */
 	st = &ident_info(var)->stores;
@@ -461,7 +461,7 @@ static struct ident *copy_of(struct ctx *c, struct instance *in, struct ident *v
 		    (is_param(c, from->ident) && stored(c, from->ident)))
 			break;
 		var = from->ident;
-		e = find_in_stmt(c->body, symbol_named, var, 0);
+		e = find_in_stmt(c->body, symbol_named, var);
 	}
 	return var;
 }

@@ -187,7 +187,6 @@ struct symbol *callee(struct expression *fn);
 void check_call(struct ctx *c, struct expression *expr, struct states *st,
 		struct position *told);
 int is_builtin_expect(struct expression *fn);
-int literal_cond(struct expression *e);
 int muted(struct ctx *c, struct position pos);
 
 /* nodes.c */
@@ -196,9 +195,12 @@ int addition_at(struct expression *e, const void *data);
 int constant(struct expression *e, long long *v);
 struct ident *evaluated_ptr(struct instance *in);
 struct expression *find_at(struct instance *in, expr_match m, const void *data);
+struct expression *find_compiled(struct statement *stmt, expr_match m,
+				 const void *data);
 struct expression *find_in_stmt(struct statement *stmt, expr_match m,
-				const void *data, int depth);
+				const void *data);
 int from_arg(struct expression *e, const void *data);
+int literal_cond(struct expression *e);
 struct symbol *member_of(struct symbol *su, struct ident *id, long long *off, int depth);
 long long size_of(struct symbol *t);
 int symbol_at(struct expression *e, const void *data);

@@ -75,18 +75,13 @@ static int copies_truth(gimple *stmt, tree *from)
 	}
 }
 
-static tree result_var(gimple *stmt)
-{
-	return is_gimple_call(stmt) ? gimple_call_lhs(stmt) : gimple_get_lhs(stmt);
-}
-
 /*
  * Follow a begin's result, and a scope flag (the '!done' tests), into
  * the variables that copy or negate it.
  */
 static void track_truth(struct fn_info *fi, gimple *stmt)
 {
-	tree from, lhs = result_var(stmt);
+	tree from, lhs = gimple_get_lhs(stmt);
 	int sign = copies_truth(stmt, &from), *pol;
 	result_info r;
 

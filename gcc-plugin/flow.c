@@ -171,11 +171,8 @@ static void do_open(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 	 */
 	if (st->begin != &b->region)
 		return;
-	/*
-	 * A generic classic begin: its end will leave nothing to see.  A
-	 * region of an inlined helper that leaks it: the first pass told.
-	 */
-	if (r->blind || (after_inlining && in_leaking_helper(gimple_block(stmt))))
+	/* A region of an inlined helper that leaks it: the first pass told. */
+	if (after_inlining && in_leaking_helper(gimple_block(stmt)))
 		st->flags |= REGION_BLIND;
 	/* After inlining, begins only open: the first pass checked them. */
 	if (r->kind == UA_OPEN && !after_inlining)
@@ -689,7 +686,7 @@ bool scan_function(struct fn_info *fi)
 				if (!round && r.role == R_OPEN) {
 					struct ua_begin b = {
 						{ r.name, (unsigned int)LOCATION_LINE(r.loc),
-						  r.kind, r.mode },
+						  r.kind, r.mode, r.blind },
 					};
 
 					fi->begins->put(stmt, b);

@@ -504,6 +504,8 @@ void region_open(struct region_sink *sink, const void *where,
 	st->flags &= ~(REGION_BLIND | REGION_MAYBE | REGION_SCOPED | REGION_SAVED);
 	if (b->kind == UA_SCOPED)
 		st->flags |= REGION_SCOPED;
+	if (b->blind)
+		st->flags |= REGION_BLIND;
 }
 
 /* The path where a checking begin's result was tested: it succeeded or not. */

@@ -53,6 +53,12 @@ struct region_begin {
 	unsigned int line;
 	enum uaccess_kind kind;
 	enum uaccess_mode mode;
+	/*
+	 * The generic fallback's classic begin, access_ok() alone: its end
+	 * compiles to nothing, which GCC cannot see, so the region it opens
+	 * is REGION_BLIND in both checkers.
+	 */
+	bool blind;
 };
 
 /* More than one begin reaches a point. */

@@ -503,7 +503,7 @@ static void expand_hook(struct token *name, int nargs, struct token **args)
 		take_args(in, api, nargs, args);
 	else if (in->api->kind == UA_BEGIN && api->kind == UA_CHECK)
 		/* include/linux/uaccess.h's fallback: the begin is access_ok() */
-		in->generic = 1;
+		in->begin.blind = true;
 }
 
 int uaccess_options(int argc, char **argv)

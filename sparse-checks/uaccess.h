@@ -65,7 +65,6 @@ struct instance {
 	struct ident *ptr;		/* base identifier of the user pointer */
 	struct arg ptr_arg, size_arg;	/* the pointer and size arguments, as tokens */
 	int covers_pointee;		/* a begin of no size: it covers sizeof(*ptr) */
-	int generic;			/* a classic begin that is only access_ok() */
 	int is_call;			/* a call to a function, not a macro */
 	struct expression *call;	/* that call */
 	int nargs;			/* 0: an alias, its target has them */

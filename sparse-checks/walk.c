@@ -157,9 +157,6 @@ static void event(struct ctx *c, struct instance *in, struct states *st,
 		for (i = 0; i < st->n; i++) {
 			region_open(&c->sink, &in->pos, &st->s[i], &in->begin,
 				    use != BEGIN_IGNORED);
-			/* a generic region's end compiles to nothing (below) */
-			if (in->generic && st->s[i].begin == &in->begin)
-				st->s[i].flags |= REGION_BLIND;
 			if (use == BEGIN_USED)
 				region_tested(&st->s[i], true);
 			add_state(&out, st->s[i]);

@@ -162,14 +162,16 @@ int muted(struct ctx *c, struct position pos)
 	return c->cur && same_pos(c->cur->pos, pos);
 }
 
+/* The instances of calls to model functions, by call. */
+static struct table call_instances;
+
 /* A call to a model name that is a function, not a macro: stac(), clac(). */
 struct instance *call_instance(struct ctx *c, struct expression *expr)
 {
 	struct symbol *sym = callee(expr->fn);
 	const struct uaccess_name *api, *written;
-	struct instance *in, *alias;
+	struct instance **slot, *in, *alias;
 	struct expression *arg;
-	unsigned long h;
 
 	/*
 	 * The callee named at the position of the primitive being walked is
@@ -180,11 +182,10 @@ struct instance *call_instance(struct ctx *c, struct expression *expr)
 	    api->kind == UA_SAFE || in_access(expr->fn->pos) || muted(c, expr->fn->pos))
 		return NULL;
 	/* by call, not by position: a wrapper macro shares one position */
-	h = ((unsigned long)expr >> 4) % INST_HASH;
-	for (in = call_hash[h]; in; in = in->hash_next)
-		if (in->call == expr)
-			return in;
-	in = calloc(1, sizeof(*in));
+	slot = (struct instance **)table_value(&call_instances, (unsigned long)expr);
+	if (*slot)
+		return *slot;
+	in = *slot = calloc(1, sizeof(*in));
 	in->pos = expr->fn->pos;
 	in->api = api;
 	set_begin(in);
@@ -203,8 +204,6 @@ struct instance *call_instance(struct ctx *c, struct expression *expr)
 	}
 	in->is_call = 1;
 	in->call = expr;
-	in->hash_next = call_hash[h];
-	call_hash[h] = in;
 	arg = first_expression(expr->args);
 	while (arg && arg->type != EXPR_SYMBOL) {
 		if (arg->type == EXPR_CAST || arg->type == EXPR_IMPLIED_CAST ||

@@ -19,18 +19,12 @@ void set_begin(struct instance *in)
 	in->begin.mode = in->api->mode;
 }
 
-static struct instance *inst_hash[INST_HASH];	/* macros, by position */
-struct instance *call_hash[INST_HASH];	/* calls, by expression */
+static struct table instances;		/* macros, by position */
 /* --uaccess-stats: what was seen, to tell a clean run from a blind one */
 int show_stats;
 struct region_stats file_stats = { .engine = "sparse", .seconds = -1 };
 /* What was reported: under --uaccess-werror, an error the exit status tells. */
 int nr_findings;
-
-static unsigned int pos_hash(struct position pos)
-{
-	return (pos.stream * 31u + pos.line * 131u + pos.pos) % INST_HASH;
-}
 
 int same_pos(struct position a, struct position b)
 {
@@ -39,64 +33,26 @@ int same_pos(struct position a, struct position b)
 
 struct instance *instance_at(struct position pos)
 {
-	struct instance *in;
-
-	for (in = inst_hash[pos_hash(pos)]; in; in = in->hash_next)
-		if (same_pos(in->pos, pos))
-			return in;
-	return NULL;
+	return table_get(&instances, pos_key(pos));
 }
 
-static struct ident_info *ident_infos;	/* open addressing, by pointer */
-static unsigned int nr_ident_infos, ident_infos_size;
-
-/*
- * sparse allocates identifiers one after another, so their addresses
- * shifted make runs of neighbouring slots, which linear probing walks
- * through: a multiplicative hash spreads them over the table.
- */
-static struct ident_info *ident_slot(struct ident_info *table, unsigned int size,
-				     struct ident *ident)
-{
-	unsigned int i = (unsigned int)(((unsigned long long)(unsigned long)ident *
-					 0x9e3779b97f4a7c15ULL) >> 32) & (size - 1);
-
-	while (table[i].ident && table[i].ident != ident)
-		i = (i + 1) & (size - 1);
-	return &table[i];
-}
-
-static void grow_ident_infos(void)
-{
-	unsigned int i, size = ident_infos_size ? 2 * ident_infos_size : 4096;
-	struct ident_info *table = calloc(size, sizeof(*table));
-
-	if (!table)
-		die("sparse-uaccess: out of memory");
-	for (i = 0; i < ident_infos_size; i++)
-		if (ident_infos[i].ident)
-			*ident_slot(table, size, ident_infos[i].ident) = ident_infos[i];
-	free(ident_infos);
-	ident_infos = table;
-	ident_infos_size = size;
-}
+static struct table ident_infos;
 
 struct ident_info *ident_info(struct ident *ident)
 {
-	struct ident_info *info;
+	struct ident_info *info = table_get(&ident_infos, (unsigned long)ident);
 	char name[256];
 
-	if (2 * (nr_ident_infos + 1) > ident_infos_size)
-		grow_ident_infos();
-	info = ident_slot(ident_infos, ident_infos_size, ident);
-	if (!info->ident) {
-		snprintf(name, sizeof(name), "%.*s", ident->len, ident->name);
-		info->ident = ident;
-		info->api = region_model_name(name);
-		info->safe = region_safe_name(name);
-		info->is_always_inline = !strcmp(name, "__always_inline");
-		nr_ident_infos++;
-	}
+	if (info)
+		return info;
+	info = calloc(1, sizeof(*info));
+	if (!info)
+		die("sparse-uaccess: out of memory");
+	snprintf(name, sizeof(name), "%.*s", ident->len, ident->name);
+	info->api = region_model_name(name);
+	info->safe = region_safe_name(name);
+	info->is_always_inline = !strcmp(name, "__always_inline");
+	*table_value(&ident_infos, (unsigned long)ident) = info;
 	return info;
 }
 
@@ -270,15 +226,13 @@ static void record(struct position pos, const struct uaccess_name *api,
 		   int nargs, struct token **args)
 {
 	struct instance *in = calloc(1, sizeof(*in));
-	unsigned int h = pos_hash(pos);
 
 	in->pos = pos;
 	in->api = api;
 	set_begin(in);
 	take_args(in, api, nargs, args);
 	mark_stream(pos.stream);
-	in->hash_next = inst_hash[h];
-	inst_hash[h] = in;
+	*table_value(&instances, pos_key(pos)) = in;
 }
 
 /*
@@ -289,7 +243,8 @@ static void record(struct position pos, const struct uaccess_name *api,
  * become (user_access_begin(), clac()...) still give the events.  A cache,
  * not a set: the inner expansions follow the wrapper's closely.
  */
-static struct position wrappers[INST_HASH];
+#define WRAPPERS 4096
+static struct position wrappers[WRAPPERS];
 
 /*
  * Where a self-contained access (put_user(), __get_user()...) was
@@ -297,31 +252,20 @@ static struct position wrappers[INST_HASH];
  * allow_user_access() and prevent_user_access()) are its own, not a
  * region of the function's.
  */
-static struct access_site {
-	struct position pos;
-	struct access_site *next;
-} *access_hash[INST_HASH];
+static struct table accesses;	/* the model's entry of the access, by position */
 
 int in_access(struct position pos)
 {
-	struct access_site *a;
-
-	for (a = access_hash[pos_hash(pos)]; a; a = a->next)
-		if (same_pos(a->pos, pos))
-			return 1;
-	return 0;
+	return table_get(&accesses, pos_key(pos)) != NULL;
 }
 
-static void note_access(struct position pos)
+static void note_access(struct position pos, const struct uaccess_name *api)
 {
-	struct access_site *a;
+	void **access = table_value(&accesses, pos_key(pos));
 
-	if (in_access(pos))
-		return;		/* put_user() expands __put_user() there too */
-	a = malloc(sizeof(*a));
-	a->pos = pos;
-	a->next = access_hash[pos_hash(pos)];
-	access_hash[pos_hash(pos)] = a;
+	/* put_user() expands __put_user() there too: the source wrote the first */
+	if (!*access)
+		*access = (void *)api;
 }
 
 /*
@@ -332,13 +276,13 @@ static void note_access(struct position pos)
  * found again by that position and its template.  It is credited to the
  * model macro the wrapper wrote (user_write_access_end, an alias of it).
  */
-static struct asm_switch {
-	struct position pos;			/* the wrapper's */
+struct asm_switch {
 	const char *template;			/* the asm's string */
 	const struct uaccess_name *api;
 	struct instance *in;			/* its event, once walked */
-	struct asm_switch *next;
-} *asm_switches[INST_HASH];
+	struct asm_switch *next;		/* at the same position */
+};
+static struct table asm_switches;		/* by the wrapper's position */
 
 /* The chain of aliases being expanded in a wrapper's body. */
 static struct {
@@ -386,7 +330,7 @@ static const struct uaccess_name *written_alias(struct token *name,
 static void note_asm_switch(struct token *name, const struct uaccess_name *top)
 {
 	struct symbol *sym = lookup_symbol(name->ident, NS_MACRO);
-	struct asm_switch *a;
+	struct asm_switch *a, **at;
 	const char *template;
 
 	if ((top->kind != UA_OPEN && top->kind != UA_END) || !sym)
@@ -395,11 +339,11 @@ static void note_asm_switch(struct token *name, const struct uaccess_name *top)
 	if (!template)
 		return;
 	a = calloc(1, sizeof(*a));
-	a->pos = name->pos;
 	a->template = template;
 	a->api = top;
-	a->next = asm_switches[pos_hash(name->pos)];
-	asm_switches[pos_hash(name->pos)] = a;
+	at = (struct asm_switch **)table_value(&asm_switches, pos_key(name->pos));
+	a->next = *at;
+	*at = a;
 }
 
 /*
@@ -407,25 +351,25 @@ static void note_asm_switch(struct token *name, const struct uaccess_name *top)
  * user_write_access_begin for the inline user_access_begin()): the call
  * shares the wrapper's position, and is the region the alias asks for.
  */
-static struct wrapper_call {
-	struct position pos;			/* the wrapper's */
+struct wrapper_call {
 	struct ident *callee;			/* the function the alias becomes */
 	const struct uaccess_name *api;		/* the alias */
-	struct wrapper_call *next;
-} *wrapper_calls[INST_HASH];
+	struct wrapper_call *next;		/* at the same position */
+};
+static struct table wrapper_calls;		/* by the wrapper's position */
 
 static void note_wrapper_call(struct token *name, const struct uaccess_name *top)
 {
-	struct wrapper_call *w;
+	struct wrapper_call *w, **at;
 
 	if (top == model_lookup(name->ident) || !alias_chain.next)
 		return;
 	w = calloc(1, sizeof(*w));
-	w->pos = name->pos;
 	w->callee = alias_chain.next;
 	w->api = top;
-	w->next = wrapper_calls[pos_hash(name->pos)];
-	wrapper_calls[pos_hash(name->pos)] = w;
+	at = (struct wrapper_call **)table_value(&wrapper_calls, pos_key(name->pos));
+	w->next = *at;
+	*at = w;
 }
 
 const struct uaccess_name *wrapper_alias(struct position pos, struct ident *callee,
@@ -433,8 +377,8 @@ const struct uaccess_name *wrapper_alias(struct position pos, struct ident *call
 {
 	struct wrapper_call *w;
 
-	for (w = wrapper_calls[pos_hash(pos)]; w; w = w->next)
-		if (same_pos(w->pos, pos) && w->callee == callee && w->api->kind == kind)
+	for (w = table_get(&wrapper_calls, pos_key(pos)); w; w = w->next)
+		if (w->callee == callee && w->api->kind == kind)
 			return w->api;
 	return NULL;
 }
@@ -447,8 +391,8 @@ struct instance *asm_instance(struct statement *stmt)
 
 	if (!s || s->type != EXPR_STRING)
 		return NULL;
-	for (a = asm_switches[pos_hash(stmt->pos)]; a; a = a->next) {
-		if (!same_pos(a->pos, stmt->pos) || strcmp(a->template, s->string->data))
+	for (a = table_get(&asm_switches, pos_key(stmt->pos)); a; a = a->next) {
+		if (strcmp(a->template, s->string->data))
 			continue;
 		if (a->in && a->in->stmt == stmt)
 			return a->in;
@@ -473,14 +417,15 @@ static void expand_hook(struct token *name, int nargs, struct token **args)
 {
 	struct ident_info *info = ident_info(name->ident);
 	const struct uaccess_name *api = info->api;
-	struct position *w = &wrappers[pos_hash(name->pos)];
+	struct position *w = &wrappers[(name->pos.stream * 31u + name->pos.line * 131u +
+					 name->pos.pos) % WRAPPERS];
 	struct instance *in;
 
 	in = instance_at(name->pos);
 	if (info->is_always_inline)
 		note_always_inline(name);
 	if (api && api->kind == UA_ACCESS)
-		note_access(name->pos);
+		note_access(name->pos, api);
 	if (!api || api->kind == UA_ACCESS) {
 		if (!in)
 			*w = name->pos;

@@ -385,7 +385,6 @@ static struct stores stores_of(struct ctx *c, struct ident *var)
 		c->stores_counted = ++stamp;
 		find_in_stmt(c->body, count_store, &c->stores_counted);
 	}
-	/* (after the walk: the walk may grow the table) */
 	st = &ident_info(var)->stores;
 	if (st->stamp != c->stores_counted)
 		return (struct stores){ c->stores_counted };

@@ -96,8 +96,7 @@ static void check_function(struct symbol *sym, struct statement *body,
 		nr_findings++;
 	}
 	free(c.findings);
-	free(c.labels);
-	free(c.label_slots);
+	table_free(&c.labels, free);
 }
 
 /*
@@ -113,27 +112,19 @@ struct queued {
 static struct queued *inline_queue;
 
 /* What an inline helper was queued with, over all its calls so far. */
-#define SEEN_HASH 1024
-static struct seen {
-	struct symbol *sym;
+struct seen {
 	struct states entry;
 	struct queued *pending;		/* queued, not analysed yet */
-	struct seen *next;
-} *seen_hash[SEEN_HASH];
+};
+static struct table seen_helpers;
 
 static struct seen *seen_of(struct symbol *sym)
 {
-	unsigned int h = ((unsigned long)sym >> 4) % SEEN_HASH;
-	struct seen *s;
+	void **seen = table_value(&seen_helpers, (unsigned long)sym);
 
-	for (s = seen_hash[h]; s; s = s->next)
-		if (s->sym == sym)
-			return s;
-	s = calloc(1, sizeof(*s));
-	s->sym = sym;
-	s->next = seen_hash[h];
-	seen_hash[h] = s;
-	return s;
+	if (!*seen && !(*seen = calloc(1, sizeof(struct seen))))
+		die("sparse-uaccess: out of memory");
+	return *seen;
 }
 
 /*

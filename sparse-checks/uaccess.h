@@ -25,7 +25,49 @@
 
 extern void (*preprocess_expand_hook)(struct token *name, int nargs, struct token **args);
 
-#define INST_HASH 4096
+/*
+ * table.c: a hash table from 64-bit keys (pointers, pos_key()) to
+ * pointers, for every lookup of the checker.  Open addressing, kept at
+ * most half full; 0 is no key.  The preprocessor's hook looks up every
+ * macro it expands: the lookup is inline.
+ */
+struct table {
+	struct table_slot {
+		unsigned long long key;
+		void *value;
+	} *slots;
+	unsigned int nr, size;
+};
+
+/*
+ * sparse allocates its nodes one after another, so pointers as keys make
+ * runs of neighbouring slots, which linear probing walks through: a
+ * multiplicative hash spreads them over the table.
+ */
+static inline struct table_slot *table_slot(struct table_slot *slots, unsigned int size,
+					    unsigned long long key)
+{
+	unsigned int i = (unsigned int)((key * 0x9e3779b97f4a7c15ULL) >> 32) & (size - 1);
+
+	while (slots[i].key && slots[i].key != key)
+		i = (i + 1) & (size - 1);
+	return &slots[i];
+}
+
+/* The value of @key; NULL when none was set. */
+static inline void *table_get(const struct table *t, unsigned long long key)
+{
+	return t->size ? table_slot(t->slots, t->size, key)->value : NULL;
+}
+
+static inline unsigned long long pos_key(struct position pos)
+{
+	return 1ULL << 63 | (unsigned long long)pos.stream << 42 |
+	       (unsigned long long)pos.line << 10 | pos.pos;
+}
+
+void **table_value(struct table *t, unsigned long long key);
+void table_free(struct table *t, void (*free_value)(void *));
 
 /*
  * A macro argument as the source wrote it.  Sparse frees the tokens once
@@ -73,7 +115,6 @@ struct instance {
 	struct expression *expr;
 	struct range range;		/* of a begin */
 	struct region_begin begin;	/* what the region analysis knows of it */
-	struct instance *hash_next;
 };
 
 
@@ -90,11 +131,6 @@ struct states {
 };
 
 /* ---- per-function context ---- */
-
-struct label_states {
-	struct symbol *label;
-	struct states st;
-};
 
 struct finding {
 	struct position pos;
@@ -116,11 +152,8 @@ struct ctx {
 	struct instance *cur;		/* the primitive being walked into */
 	struct position *arg_of;	/* where the call walked is told, as an argument */
 	int scope_depth;
-	struct label_states *labels;
-	int nr_labels, max_labels;
-	int *label_slots;		/* 1 + index in labels, by pointer */
+	struct table labels;		/* the states that reach each label */
 	unsigned int labels_grown;	/* gotos that brought a label a state */
-	int label_slots_size;
 	struct finding *findings;
 	int nr_findings, max_findings;
 	struct switch_ctx *sw;
@@ -135,7 +168,6 @@ struct ctx {
 	unsigned int stores_counted;	/* the stamp of stores_of()'s one walk; 0: none yet */
 };
 
-extern struct instance *call_hash[INST_HASH];
 extern const struct region_state closed_state;
 extern int show_stats;
 extern struct region_stats file_stats;
@@ -159,7 +191,6 @@ struct stores {
  * in a region and in the inline callees it looks into.
  */
 struct ident_info {
-	struct ident *ident;
 	const struct uaccess_name *api;	/* the model's entry it names */
 	int safe;			/* region_safe_name() */
 	int always_inline;		/* declared __always_inline */

@@ -35,54 +35,14 @@ int join(struct states *to, const struct states *from)
 	return more;
 }
 
-
-
-static int *label_slot(int *slots, int size, struct label_states *labels,
-		      struct symbol *label)
-{
-	int i = ((unsigned long)label >> 4) & (size - 1);
-
-	while (slots[i] && labels[slots[i] - 1].label != label)
-		i = (i + 1) & (size - 1);
-	return &slots[i];
-}
-
-/* Room for one more label: the table of slots kept at most half full. */
-static void grow_labels(struct ctx *c)
-{
-	int i, size;
-
-	if (c->nr_labels == c->max_labels) {
-		c->max_labels = c->max_labels * 2 + 16;
-		c->labels = realloc(c->labels, c->max_labels * sizeof(*c->labels));
-		if (!c->labels)
-			die("sparse-uaccess: out of memory");
-	}
-	if (2 * (c->nr_labels + 1) <= c->label_slots_size)
-		return;
-	size = c->label_slots_size ? 2 * c->label_slots_size : 64;
-	free(c->label_slots);
-	c->label_slots = calloc(size, sizeof(*c->label_slots));
-	if (!c->label_slots)
-		die("sparse-uaccess: out of memory");
-	c->label_slots_size = size;
-	for (i = 0; i < c->nr_labels; i++)
-		*label_slot(c->label_slots, size, c->labels, c->labels[i].label) = i + 1;
-}
-
 /* The states that reach @label (a goto's, a loop's break or continue). */
 static struct states *label_of(struct ctx *c, struct symbol *label)
 {
-	int *slot;
+	void **st = table_value(&c->labels, (unsigned long)label);
 
-	grow_labels(c);
-	slot = label_slot(c->label_slots, c->label_slots_size, c->labels, label);
-	if (!*slot) {
-		c->labels[c->nr_labels].label = label;
-		c->labels[c->nr_labels].st.n = 0;
-		*slot = ++c->nr_labels;
-	}
-	return &c->labels[*slot - 1].st;
+	if (!*st && !(*st = calloc(1, sizeof(struct states))))
+		die("sparse-uaccess: out of memory");
+	return *st;
 }
 
 /* The region analysis reports here: one finding per place and id. */

@@ -121,29 +121,19 @@ static int cond_polarity(result_map *res, gimple *stmt, gimple **begin)
 }
 
 /*
- * unverified-region: non-checking open @stmt with no check of its
- * pointer, the call's first argument, in the function; where the code
- * has no pointer of it (a bare stac(), '__user_write_access_begin(p, n)'
- * that x86 spells so), with no check at all.
+ * unverified-region: is non-checking open @stmt on its pointer, the
+ * call's first argument (none: a bare stac()), checked in the function?
  */
 static void check_verified(struct fn_info *fi, gimple *stmt,
 			   const struct stmt_role *r, location_t *loc,
 			   struct region_sink *sink)
 {
-	const char *ptr = NULL;
-	bool verified = fi->checked;
-	tree id;
+	tree var = NULL_TREE;
 
 	if (is_gimple_call(stmt) && gimple_call_num_args(stmt))
-		ptr = pointer_name(fi, gimple_call_arg(stmt, 0));
-	if (ptr) {
-		id = maybe_get_identifier(ptr);
-		verified = fi->checked_any ||
-			   (id && fi->checked_names->contains(id));
-	}
-	if (!verified &&
-	    !region_range_checked_by_arch(DECL_SOURCE_FILE(current_function_decl)))
-		region_unverified(sink, loc, r->name, ptr);
+		var = pointer_ident(fi, gimple_call_arg(stmt, 0));
+	region_verify(sink, loc, &fi->checks, DECL_SOURCE_FILE(current_function_decl),
+		      r->name, var, var ? IDENTIFIER_POINTER(var) : NULL);
 }
 
 /* Whether block @block is of an inlined copy of a function in leaking_fns. */
@@ -698,7 +688,7 @@ bool scan_function(struct fn_info *fi)
 					fi->ends++;
 				if (r.role == R_CHECK ||
 				    (r.role == R_OPEN && r.kind == UA_MASKED))
-					fi->checked = true;
+					fi->checks.any = true;
 				if (!round)
 					record_def(fi, stmt);
 				if (round)

@@ -243,7 +243,7 @@ void record_check(struct fn_info *fi, tree ptr)
 			continue;
 		}
 		if (var_ident(ptr)) {
-			fi->checked_names->add(var_ident(ptr));
+			region_checked(&fi->checks, var_ident(ptr));
 			named = true;
 		}
 		def = fi->defs->get(ptr);
@@ -252,7 +252,7 @@ void record_check(struct fn_info *fi, tree ptr)
 		ptr = gimple_assign_rhs1(*def);
 	}
 	if (!named)
-		fi->checked_any = true;
+		region_checked(&fi->checks, NULL);
 }
 
 /*
@@ -281,17 +281,17 @@ tree called_fndecl(struct fn_info *fi, gimple *stmt)
 }
 
 /*
- * The variable that pointer @t is computed from, at any offset, through
- * its temporaries; NULL if none.
+ * The name of the variable that pointer @t is computed from, at any
+ * offset, through its temporaries; NULL_TREE if none.
  */
-const char *pointer_name(struct fn_info *fi, tree t)
+tree pointer_ident(struct fn_info *fi, tree t)
 {
 	HOST_WIDE_INT off;
 	tree base;
 
 	if (!resolve_addr(fi, t, &base, &off, 0))
-		return NULL;
-	return var_name(base);
+		return NULL_TREE;
+	return var_ident(base);
 }
 
 /*

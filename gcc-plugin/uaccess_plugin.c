@@ -94,12 +94,10 @@ struct fn_analysis {
 	hash_map<tree, int> flags;
 	hash_map<tree, gimple *> defs;
 	hash_map<gimple *, struct ua_begin> begins;
-	hash_set<tree> checked_names;
 
 	fn_analysis()
 	{
 		memset(&fi, 0, sizeof(fi));
-		fi.checked_names = &checked_names;
 		fi.res = &res;
 		fi.tested = &tested;
 		fi.flags = &flags;

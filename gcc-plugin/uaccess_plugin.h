@@ -98,14 +98,8 @@ struct fn_info {
 	result_map *res;
 	hash_set<gimple *> *tested;	/* begins whose result is tested */
 	hash_map<tree, int> *flags;	/* scope flags and their negations */
-	bool checked;			/* access_ok() or masking in the function */
-	/*
-	 * The names of the variables the pointers of its checks (and of its
-	 * checking begins) are computed from, as IDENTIFIER_NODEs; or any
-	 * pointer, for a check of a pointer with no name.
-	 */
-	hash_set<tree> *checked_names;
-	bool checked_any;
+	/* its checks, by the IDENTIFIER_NODEs of what their pointers are computed from */
+	struct region_checks checks;
 	bool generic;			/* a generic begin in the function */
 	int opens, ends;
 	hash_map<tree, gimple *> *defs;	/* temporaries and their one definition */
@@ -132,7 +126,7 @@ void record_def(struct fn_info *fi, gimple *stmt);
 void record_range(struct fn_info *fi, struct ua_begin *b, gimple *call,
 		  bool whole);
 void record_check(struct fn_info *fi, tree ptr);
-const char *pointer_name(struct fn_info *fi, tree t);
+tree pointer_ident(struct fn_info *fi, tree t);
 tree called_fndecl(struct fn_info *fi, gimple *stmt);
 void check_range(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 		 const struct region_state *st);

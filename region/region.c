@@ -669,12 +669,48 @@ bool region_exit(struct region_sink *sink, const void *where,
 	return true;
 }
 
-/* ---- what the front ends find by their own means ---- */
+/* ---- unverified-region: is an open checked? ---- */
 
-/* A non-checking open with nothing that checks @ptr (NULL: unknown). */
-void region_unverified(struct region_sink *sink, const void *where,
-		       const char *name, const char *ptr)
+/*
+ * A check of the variable @name (NULL: of a pointer of no name, or of
+ * more names than are kept: it may be any).
+ */
+void region_checked(struct region_checks *c, const void *name)
 {
+	unsigned int i;
+
+	c->any = true;
+	for (i = 0; name && i < c->n; i++)
+		if (c->names[i] == name)
+			return;
+	if (name && c->n < REGION_CHECKED_NAMES)
+		c->names[c->n++] = name;
+	else
+		c->unnamed = true;
+}
+
+/*
+ * Non-checking open @name, in @file, on the variable @var (named @ptr):
+ * a check of it verifies it, at any offset, or one of a pointer of no
+ * name.  Where its code has no pointer (NULL: x86's bare stac(), and the
+ * proposed '__user_write_access_begin(p, n)' that x86 spells so), a
+ * check of any pointer does, and the finding names none.  An
+ * architecture's own code checks the range its own way
+ * (region_range_checked_by_arch()).
+ */
+void region_verify(struct region_sink *sink, const void *where,
+		   const struct region_checks *c, const char *file,
+		   const char *name, const void *var, const char *ptr)
+{
+	unsigned int i;
+
+	if (var ? c->unnamed : c->any)
+		return;
+	for (i = 0; i < c->n; i++)
+		if (c->names[i] == var)
+			return;
+	if (region_range_checked_by_arch(file))
+		return;
 	if (ptr)
 		say(sink, where, REGION_UNVERIFIED_REGION,
 		    "%s() opens a region on '%s' with no access_ok() or masking of it in %s()",

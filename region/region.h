@@ -160,9 +160,26 @@ void region_call(struct region_sink *sink, const void *where,
 bool region_exit(struct region_sink *sink, const void *where,
 		 const struct region_state *st);
 
-/* What is found once the function is walked, or by the front end's own means. */
-void region_unverified(struct region_sink *sink, const void *where,
-		       const char *name, const char *ptr);
+/*
+ * unverified-region: the checks of a function (access_ok()'s, a
+ * masking's, a checking begin's), which verify its non-checking opens.
+ * A front end notes each by the variables its pointer is computed from,
+ * each by the front end's own handle of its name (one per name: sparse's
+ * ident, GCC's IDENTIFIER_NODE), or as of a pointer of no name.
+ */
+#define REGION_CHECKED_NAMES 64
+
+struct region_checks {
+	bool any;			/* a check in the function */
+	bool unnamed;			/* of a pointer of no name: it may be any */
+	unsigned int n;
+	const void *names[REGION_CHECKED_NAMES];
+};
+
+void region_checked(struct region_checks *c, const void *name);
+void region_verify(struct region_sink *sink, const void *where,
+		   const struct region_checks *c, const char *file,
+		   const char *name, const void *var, const char *ptr);
 
 /*
  * pointer-mismatch.  What a begin covers, as the front end worked it out:

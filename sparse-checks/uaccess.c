@@ -26,17 +26,6 @@
  */
 #include "uaccess.h"
 
-/* A check of @ptr, the pointer of an open, or of anything if it has none. */
-static int checked_in_fn(struct ctx *c, struct ident *ptr)
-{
-	int i;
-
-	for (i = 0; i < c->nr_checks; i++)
-		if (!ptr || c->checks[i]->ptr == ptr)
-			return 1;
-	return 0;
-}
-
 /* No path of @st has a region open or begun. */
 static int all_closed(const struct states *st)
 {
@@ -53,7 +42,6 @@ static void check_function(struct symbol *sym, struct statement *body,
 {
 	struct states st;
 	struct ctx c = { .sink = { report, c.fn_name }, .fn = sym, .body = body };
-	int checked_by_arch = region_range_checked_by_arch(stream_name(sym->pos.stream));
 	unsigned long opens = file_stats.opens;
 	int pass, i;
 
@@ -63,7 +51,7 @@ static void check_function(struct symbol *sym, struct statement *body,
 		c.pass = pass;
 		st = *entry;
 		c.nr_opens = 0;
-		c.nr_checks = 0;
+		memset(&c.checks, 0, sizeof(c.checks));
 		c.nr_events = 0;
 		walk_stmt(&c, body, &st);
 		check_leak(&c, sym->pos, &st);
@@ -76,13 +64,12 @@ static void check_function(struct symbol *sym, struct statement *body,
 	}
 	if (file_stats.opens > opens)
 		file_stats.analysed++;
-	for (i = 0; i < c.nr_opens && !checked_by_arch; i++) {
+	for (i = 0; i < c.nr_opens; i++) {
 		struct instance *open = c.opens[i];
 		struct ident *ptr = evaluated_ptr(open);
 
-		if (!checked_in_fn(&c, ptr))
-			region_unverified(&c.sink, &open->pos, open->api->name,
-					  ptr ? show_ident(ptr) : NULL);
+		region_verify(&c.sink, &open->pos, &c.checks, stream_name(sym->pos.stream),
+			      open->api->name, ptr, ptr ? show_ident(ptr) : NULL);
 	}
 	qsort(c.findings, c.nr_findings, sizeof(*c.findings), cmp_finding);
 	for (i = 0; i < c.nr_findings; i++) {

@@ -159,8 +159,7 @@ struct ctx {
 	struct switch_ctx *sw;
 	struct instance *opens[64];	/* non-checking opens, for the end */
 	int nr_opens;
-	struct instance *checks[256];	/* what can verify an open */
-	int nr_checks;
+	struct region_checks checks;	/* what can verify an open */
 	/* variables a condition tests, from every pass: begins' results */
 	struct symbol *tested_vars[64];
 	int nr_tested_vars;

@@ -101,13 +101,8 @@ static void event(struct ctx *c, struct instance *in, struct states *st,
 	c->nr_events++;
 	/* what verifies an open region: a check, masking, a checking begin */
 	if (in->api->kind == UA_CHECK || in->api->kind == UA_MASKED ||
-	    in->api->kind == UA_BEGIN) {
-		for (i = 0; i < c->nr_checks; i++)
-			if (c->checks[i] == in)
-				break;
-		if (i == c->nr_checks && i < ARRAY_SIZE(c->checks))
-			c->checks[c->nr_checks++] = in;
-	}
+	    in->api->kind == UA_BEGIN)
+		region_checked(&c->checks, in->ptr);
 	switch (in->api->kind) {
 	case UA_BEGIN: case UA_MASKED: case UA_OPEN: case UA_SCOPED:
 		if (c->pass == 1)

@@ -95,3 +95,22 @@ efault:
 	user_access_end();
 	return -EFAULT;
 }
+
+/*
+ * A checking begin checks its pointer: like access_ok(), it verifies a
+ * later open whose code has no pointer (x86's __uaccess_begin(), a bare
+ * stac()).
+ */
+int stac_after_begin(int __user *p, int a)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	user_access_end();
+	__uaccess_begin();
+	unsafe_put_user(a, p, efault);
+	__uaccess_end();
+	return 0;
+efault:
+	__uaccess_end();
+	return -EFAULT;
+}

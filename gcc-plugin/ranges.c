@@ -575,6 +575,7 @@ static bool less_an_amount(struct fn_info *fi, tree t, tree base)
 void check_range(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 		 const struct region_state *st)
 {
+	const struct region_begin *placing = region_placing(st, 1, 0);
 	const struct ua_begin *b;
 	const struct range *rg;
 	struct region_covered cov = { NULL };
@@ -586,9 +587,9 @@ void check_range(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 	unsigned i;
 	bool found = false;
 
-	if (st->bits != REGION_OPEN || !st->begin || st->begin == REGION_MANY)
+	if (!placing)
 		return;
-	b = ua_begin_of(st->begin);
+	b = ua_begin_of(placing);
 	rg = &b->range;
 	if (!b->ranged)
 		return;

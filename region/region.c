@@ -753,6 +753,23 @@ static void outside(struct region_sink *sink, const void *where,
 }
 
 /*
+ * The begin whose range an access is checked against in the path class
+ * @i of the @n in @st that reach it: its one begin, where the region is
+ * open on every path (where it may be closed, the access is
+ * unsafe-outside-region, which is what is said); NULL otherwise.  The
+ * plugin joins the paths that sparse-uaccess keeps apart: both ask it so.
+ */
+const struct region_begin *region_placing(const struct region_state *st, int n, int i)
+{
+	int j;
+
+	for (j = 0; j < n; j++)
+		if (st[j].bits != REGION_OPEN)
+			return NULL;
+	return one_begin(&st[i]);
+}
+
+/*
  * Where accessor @name lands, in the region of begin @b that covers
  * @cov: past a flexible array's start or an array member's end, or
  * outside the constant range; through a pointer set from the begin's

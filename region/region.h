@@ -212,6 +212,7 @@ struct region_place {
 	long long index, count;		/* ... at a constant index past its count */
 };
 
+const struct region_begin *region_placing(const struct region_state *st, int n, int i);
 void region_placed(struct region_sink *sink, const void *where,
 		   const char *name, const struct region_place *pl,
 		   const struct region_covered *cov,

@@ -465,19 +465,15 @@ static struct ident *copy_of(struct ctx *c, struct instance *in, struct ident *v
 	return var;
 }
 
-/* An accessor in a region of one begin: does the begin cover it? */
-void access_in(struct ctx *c, struct instance *in,
-	       const struct region_state *s)
+/* An accessor in the region of @begin (region_placing()): does it cover it? */
+void access_in(struct ctx *c, struct instance *in, const struct region_begin *begin)
 {
 	struct region_covered cov = { NULL };
 	struct region_place at = { REGION_THROUGH_OTHER };
+	struct instance *b = begin_instance(begin);
 	struct ident *begun, *through;
-	struct instance *b;
 	char ptr[80];
 
-	if (!(s->bits & REGION_OPEN) || !s->begin || s->begin == REGION_MANY)
-		return;
-	b = begin_instance(s->begin);
 	if (!b->ptr || !in->ptr)
 		return;
 	begun = copy_of(c, b, b->ptr);

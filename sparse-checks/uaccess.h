@@ -236,8 +236,7 @@ int symbol_at(struct expression *e, const void *data);
 struct symbol *type_of(struct symbol *t);
 
 /* places.c */
-void access_in(struct ctx *c, struct instance *in,
-	       const struct region_state *s);
+void access_in(struct ctx *c, struct instance *in, const struct region_begin *begin);
 
 /* walk.c */
 int add_state(struct states *st, struct region_state s);

@@ -132,9 +132,12 @@ static void event(struct ctx *c, struct instance *in, struct states *st,
 		break;
 	case UA_UNSAFE:
 		for (i = 0; i < st->n; i++) {
+			const struct region_begin *b = region_placing(st->s, st->n, i);
+
 			region_access(&c->sink, &in->pos, &st->s[i],
 				      in->api->name, in->api->mode);
-			access_in(c, in, &st->s[i]);
+			if (b)
+				access_in(c, in, b);
 		}
 		break;
 	default:

@@ -469,3 +469,22 @@ int scoped_short(struct pair __user *p, int a)
 efault:
 	return -EFAULT;
 }
+
+/*
+ * Where the region may be closed, the access is outside it, which is
+ * said; what a region covers is asked where it is open on every path.
+ */
+int maybe_closed(struct pair __user *p, int __user *q, int a, int c)
+{
+	if (!user_write_access_begin(p, sizeof(p->first)))
+		return -EFAULT;
+	if (c)
+		user_write_access_end();
+	unsafe_put_user(a, &p->second, efault); /* { dg-warning "unsafe-outside-region" } */
+	unsafe_put_user(a, q, efault); /* { dg-warning "unsafe-outside-region" } */
+	user_write_access_end(); /* { dg-warning "unbalanced-region-end" } */
+	return 0;
+efault:
+	user_write_access_end(); /* { dg-warning "unbalanced-region-end" } */
+	return -EFAULT;
+}

@@ -193,6 +193,15 @@ static void do_access(struct fn_info *fi, gimple *stmt,
 	region_access(&fi->sink, &loc, st, r->name, r->mode);
 }
 
+/* A copy of a few bytes, which GCC expands inline (region_expanded_copy()). */
+static bool expanded_copy(gimple *stmt, tree fn)
+{
+	tree len = gimple_call_num_args(stmt) == 3 ? gimple_call_arg(stmt, 2) : NULL_TREE;
+
+	return len && tree_fits_shwi_p(len) &&
+	       region_expanded_copy(IDENTIFIER_POINTER(DECL_NAME(fn)), tree_to_shwi(len));
+}
+
 static void do_call(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 		    struct region_state *st, bool emit)
 {
@@ -210,7 +219,8 @@ static void do_call(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 	}
 	/* Only a call in a region is worth looking the callee up. */
 	if (!emit || !(st->bits & (REGION_OPEN | REGION_PENDING)) ||
-	    gimple_call_internal_p(stmt) || (fn && uaccess_safe(fn)))
+	    gimple_call_internal_p(stmt) ||
+	    (fn && (uaccess_safe(fn) || expanded_copy(stmt, fn))))
 		return;
 	/*
 	 * A call in an inlined helper's body is the analysed function's

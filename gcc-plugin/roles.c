@@ -551,22 +551,15 @@ tree outer_helper(tree block)
 
 /*
  * Whether a call to @fn leaves user access alone: the region analysis's
- * list of names (objtool's, the API, the build traps, -safe-list), and
- * what GCC tells of the callee.
+ * list of names (objtool's, the API, the build traps, the compiler's
+ * builtins, -safe-list), and what GCC tells of the callee.  A builtin of
+ * the C library (memcpy(), __builtin_memset()) is judged by its name, as
+ * sparse-uaccess judges it; the target's and the front end's own are no
+ * calls.
  */
 bool uaccess_safe(tree fn)
 {
-	if (fndecl_built_in_p(fn, BUILT_IN_NORMAL)) {
-		switch (DECL_FUNCTION_CODE(fn)) {
-		case BUILT_IN_MEMCPY:
-		case BUILT_IN_MEMSET:
-		case BUILT_IN_MEMMOVE:
-			return false;	/* may stay real calls */
-		default:
-			return true;
-		}
-	}
-	if (fndecl_built_in_p(fn))
+	if (fndecl_built_in_p(fn) && !fndecl_built_in_p(fn, BUILT_IN_NORMAL))
 		return true;
 	/*
 	 * Inlined for sure: its body is no call (and is checked on its own).

@@ -219,12 +219,41 @@ bool region_starts_in_callers(const char *function)
 
 const struct region_state region_callers_state = { REGION_OPEN, 0, REGION_CALLERS };
 
+/*
+ * memcpy(), memmove(), memset(), by those names or their __builtin_ ones,
+ * of @length bytes (< 0: not a constant).  GCC expands one of a few bytes
+ * inline on every target, one or two moves (it folds some into an
+ * assignment before the plugin sees them: which, differs by target); how
+ * far it goes beyond, its last passes decide by target and size, and a
+ * longer one may stay a call of the library's function (powerpc's
+ * __unsafe_restore_sigcontext() calls memset() for 33 vector registers),
+ * as one of a length GCC does not know does, and as KASAN's builds leave
+ * many (objtool: "call to memset() with UACCESS enabled" in 5.6's
+ * ia32_setup_rt_frame(), ClangBuiltLinux #876).
+ */
+#define EXPANDED_COPY_MAX 16
+
+static bool is_copy(const char *name)
+{
+	if (!strncmp(name, "__builtin_", 10))
+		name += 10;
+	return !strcmp(name, "memcpy") || !strcmp(name, "memmove") ||
+	       !strcmp(name, "memset");
+}
+
+/* Whether a call of @name copying @length bytes is expanded inline: no call. */
+bool region_expanded_copy(const char *name, long long length)
+{
+	return length >= 0 && length <= EXPANDED_COPY_MAX && is_copy(name);
+}
+
 bool region_safe_name(const char *name)
 {
 	names_sorted();
 	/* the API itself, and the architectures' copy routines ('safe') */
 	return bsearch(&name, safe_sorted, COUNT(safe_sorted), sizeof(*safe_sorted), cmp_name) ||
-	       build_trap(name) || !strncmp(name, "__builtin_", 10) ||
+	       build_trap(name) ||
+	       (!strncmp(name, "__builtin_", 10) && !is_copy(name)) ||
 	       (nr_extra_safe &&
 		bsearch(&name, extra_safe, nr_extra_safe, sizeof(*extra_safe), cmp_name));
 }

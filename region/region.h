@@ -128,6 +128,7 @@ void region_print_stats(FILE *out, const struct region_stats *s);
 
 /* A call to @name cannot turn user access off, nor open a hole in it. */
 bool region_safe_name(const char *name);
+bool region_expanded_copy(const char *name, long long length);
 
 const struct uaccess_name *region_model_name(const char *name);
 bool region_implements_api(const char *function, const char *file);

@@ -55,19 +55,36 @@ struct unsafe_search {
 
 static int unsafe_call(struct expression *e, const void *data);
 
+/* A copy of a few bytes, which GCC expands inline (region_expanded_copy()). */
+static int expanded_copy(struct symbol *sym, struct expression *call)
+{
+	struct expression *arg, *len = NULL;
+	long long n;
+	int i = 0;
+
+	FOR_EACH_PTR(call->args, arg) {
+		if (++i == 3)
+			len = arg;
+	} END_FOR_EACH_PTR(arg);
+	return i == 3 && constant(len, &n) &&
+	       region_expanded_copy(show_ident(sym->ident), n);
+}
+
 /*
- * The first call under 'sym' that may not run with user access enabled:
- * an out-of-line function not on objtool's list, or an indirect call.  An
- * inline callee is looked into, as objtool sees it once inlined.
+ * The first call under 'sym', called by @call, that may not run with user
+ * access enabled: an out-of-line function not on objtool's list, or an
+ * indirect call.  An inline callee is looked into, as objtool sees it
+ * once inlined.
  */
-static struct symbol *unsafe_callee(struct symbol *sym, int depth)
+static struct symbol *unsafe_callee(struct symbol *sym, struct expression *call,
+				    int depth)
 {
 	struct symbol *base, *found = NULL;
 	struct unsafe_search search = { depth + 1, &found };
 
 	if (!sym || !sym->ident)
 		return sym;
-	if (ident_info(sym->ident)->safe)
+	if (ident_info(sym->ident)->safe || expanded_copy(sym, call))
 		return NULL;
 	if (sym->definition)
 		sym = sym->definition;
@@ -93,7 +110,7 @@ static int unsafe_call(struct expression *e, const void *data)
 	if (e->type != EXPR_CALL)
 		return 0;
 	s = callee(e->fn);
-	*search->found = s ? unsafe_callee(s, search->depth) : &bad_ctype;
+	*search->found = s ? unsafe_callee(s, e, search->depth) : &bad_ctype;
 	return *search->found != NULL;
 }
 
@@ -132,7 +149,7 @@ void check_call(struct ctx *c, struct expression *expr, struct states *st,
 	}
 	if (!own_open(st))
 		return;
-	bad = sym ? unsafe_callee(sym, 0) : &bad_ctype;
+	bad = sym ? unsafe_callee(sym, expr, 0) : &bad_ctype;
 	if (!bad)
 		return;
 	name = bad == &bad_ctype ? NULL : show_ident(bad->ident);

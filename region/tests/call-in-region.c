@@ -305,3 +305,24 @@ efault:
 	user_write_access_end();
 	return -EFAULT;
 }
+
+/*
+ * A copy of a length GCC does not know, or of many bytes, may stay a call
+ * of the library's function (objtool, in 5.6's ia32_setup_rt_frame():
+ * "call to memset() with UACCESS enabled", ClangBuiltLinux #876); one of
+ * a few bytes GCC expands inline.
+ */
+int builtin_in_region(int __user *p, int *k, unsigned long n)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	__builtin_memset(k, 0, 16);
+	__builtin_memset(k, 0, n); /* { dg-warning "call-in-region" } */
+	__builtin_memcpy(k, k + 8, 64); /* { dg-warning "call-in-region" } */
+	unsafe_put_user(k[0], p, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}

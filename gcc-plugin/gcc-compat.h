@@ -73,6 +73,16 @@ static inline int diagnostic_column(expanded_location x)
 #endif
 }
 
+/* Where a macro map's macro was expanded: a method of the map since GCC 14. */
+static inline location_t macro_expansion_point(const line_map_macro *map)
+{
+#if BUILDING_GCC_MAJOR >= 14
+	return map->get_expansion_point_location();
+#else
+	return MACRO_MAP_EXPANSION_POINT_LOCATION(map);
+#endif
+}
+
 /* The last statement of a block, debug statements skipped: renamed in GCC 14. */
 #if BUILDING_GCC_MAJOR < 14
 static inline gimple *last_nondebug_stmt(basic_block bb)

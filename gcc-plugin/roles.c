@@ -84,7 +84,7 @@ int model_macros(location_t loc, const struct uaccess_name **out, int max,
 		if (u) {
 			inner[n++] = u;
 			if (at)
-				*at = loc;
+				*at = macro_expansion_point(mm);
 		}
 	}
 	for (i = 0; i < n && i < max; i++)
@@ -197,24 +197,56 @@ static const char *spelling_macro(location_t loc)
 }
 
 /*
+ * Whether the token at @loc came into the model macro that holds it
+ * through its argument, made there by a macro outside the model that
+ * the source invoked: 'current' in powerpc's unsafe_copy_to_user(...,
+ * &current->blocked, ...), whose body calls the plain inline
+ * get_current().  sparse-uaccess tells such a call by the place of the
+ * macro the source wrote, not by the accessor's own expansion.
+ */
+static bool made_in_argument(location_t loc)
+{
+	const line_map_macro *mm;
+	const line_map *map;
+	location_t before;
+
+	loc = LOCATION_LOCUS(loc);
+	while (linemap_location_from_macro_expansion_p(line_table, loc)) {
+		map = linemap_lookup(line_table, loc);
+		mm = linemap_check_macro(map);
+		if (!model_lookup_macro(linemap_map_get_macro_name(mm))) {
+			loc = linemap_unwind_toward_expansion(line_table, loc, &map);
+			continue;
+		}
+		/* where the token was before the model macro took it */
+		before = linemap_macro_map_loc_unwind_toward_spelling(line_table, mm, loc);
+		if (!linemap_location_from_macro_expansion_p(line_table, before))
+			return false;
+		mm = linemap_check_macro(linemap_lookup(line_table, before));
+		return !model_lookup_macro(linemap_map_get_macro_name(mm));
+	}
+	return false;
+}
+
+/*
  * Whether a call at @loc to @fn (NULL_TREE: through a pointer) that an
  * accessor's expansion holds is the source's own, written in the
  * accessor's argument: 'unsafe_put_user(f(x), p, l)'.  Spelled where the
- * source wrote it; or, a call that would matter in a region (not
- * uaccess_safe()) of a function that no API header declares: in a
- * macro's body where x86 casts the value to the type it stores,
- * (__typeof__(*(ptr)))(x), and a cast that changes nothing gives the
- * call its own place there, or in the body of a macro that is no part
- * of the API (compat.h's unsafe_compat_save_altstack()).  asm-generic's
- * __put_user_fn(), which __put_user()'s body calls, is the accessor's
- * own.
+ * source wrote it, or by a macro it invoked there; or, a call that would
+ * matter in a region (not uaccess_safe()) of a function that no API
+ * header declares: in a macro's body where x86 casts the value to the
+ * type it stores, (__typeof__(*(ptr)))(x), and a cast that changes
+ * nothing gives the call its own place there, or in the body of a macro
+ * that is no part of the API (compat.h's unsafe_compat_save_altstack()).
+ * asm-generic's __put_user_fn(), which __put_user()'s body calls, is the
+ * accessor's own.
  */
 static bool written_in_argument(location_t loc, tree fn)
 {
 	const char *macro = spelling_macro(loc);
 	expanded_location spelled;
 
-	if (!macro)
+	if (!macro || made_in_argument(loc))
 		return true;
 	if (!fn || TREE_CODE(fn) != FUNCTION_DECL || !DECL_NAME(fn) || uaccess_safe(fn) ||
 	    region_implements_api(IDENTIFIER_POINTER(DECL_NAME(fn)), DECL_SOURCE_FILE(fn)))

@@ -161,7 +161,7 @@ plugin()
 		"$root$dir/gcc-plugin/"
 	cp -p "$top"/gcc-plugin/tests/* "$root$dir/gcc-plugin/tests/"
 	cp -p "$top"/region/*.c "$top"/region/*.h "$root$dir/region/"
-	cp -p "$top"/region/tests/* "$root$dir/region/tests/"
+	cp -pR "$top"/region/tests/. "$root$dir/region/tests/"
 	in_chroot make -s -C "$dir/gcc-plugin" CC="gcc-$n" CXX="g++-$n" >&2
 	echo "$dir/gcc-plugin/uaccess_plugin.so"
 }

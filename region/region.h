@@ -19,6 +19,8 @@
 
 #include "uaccess_model.h"
 
+#define REGION_COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
 /* The ids of model/ids whose kind is 'defect'. */
 enum region_id {
 #define REGION_ENUM(sym, id) REGION_##sym,
@@ -138,6 +140,7 @@ bool region_may_call(const char *function);
 bool region_starts_in_callers(const char *function);
 extern const struct region_state region_callers_state;
 const char *region_mode_name(unsigned int mode);
+bool region_ends_by_mode(const char *name);
 
 bool region_same(const struct region_state *a, const struct region_state *b);
 bool region_join(struct region_state *into, const struct region_state *from);

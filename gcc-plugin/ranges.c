@@ -484,19 +484,6 @@ static bool addr_elements(struct fn_info *fi, tree t, tree *base,
 	return resolve_addr(fi, t, base, &off, depth + 1);
 }
 
-/* 'sizeof(*p)' of the begin's pointer, or the bytes it began for. */
-static void range_text(const struct range *rg, char *buf, size_t size)
-{
-	tree whole = pointee_size(rg->base);
-	const char *name = var_name(rg->base);
-
-	if (!rg->off && name && whole && tree_fits_shwi_p(whole) &&
-	    tree_to_shwi(whole) == rg->size)
-		snprintf(buf, size, "sizeof(*%s)", name);
-	else
-		snprintf(buf, size, "%ld", (long)rg->size);
-}
-
 /*
  * Where accessor @stmt lands in an array member of what the begin's
  * pointer points to (@ref: its asm's memory operand, else its pointer
@@ -583,7 +570,7 @@ void check_range(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 	tree addr = asm_user_address(stmt), base, whole;
 	location_t loc = gimple_location(stmt);
 	HOST_WIDE_INT off;
-	char size[100], ptr[100], through[100];
+	char ptr[100], through[100];
 	unsigned i;
 	bool found = false;
 
@@ -630,8 +617,6 @@ void check_range(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 	at.exact = found;
 	at.off = found ? off : 0;
 	whole = pointee_size(rg->base);
-	range_text(rg, size, sizeof(size));
-	cov.size = size;
 	cov.ptr = base_text(fi, rg->base, ptr, sizeof(ptr));
 	cov.off = rg->off;
 	cov.bytes = rg->size;

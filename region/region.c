@@ -360,14 +360,27 @@ void region_verify(struct region_sink *sink, const void *where,
 
 /* ---- pointer-mismatch: does the begin cover where an accessor lands? ---- */
 
+/* What a begin covers, as its source says it: 'sizeof(*p)', or the bytes. */
+static const char *covered_size(const struct region_covered *cov, char *buf,
+				size_t size)
+{
+	if (!cov->off && cov->bytes == cov->pointee && cov->ptr)
+		snprintf(buf, size, "sizeof(*%s)", cov->ptr);
+	else
+		snprintf(buf, size, "%lld", cov->bytes);
+	return buf;
+}
+
 static void past_flexible(struct region_sink *sink, const void *where,
 			  const char *name, const struct region_place *pl,
 			  const struct region_covered *cov,
 			  const struct region_begin *b)
 {
+	char size[100];
+
 	say(sink, where, REGION_POINTER_MISMATCH,
 	    "%s() at an element of the flexible array member '%s', past the %s bytes that %s() opened",
-	    name, pl->flex, cov->size, b->name);
+	    name, pl->flex, covered_size(cov, size, sizeof(size)), b->name);
 }
 
 static void past_member(struct region_sink *sink, const void *where,
@@ -384,9 +397,12 @@ static void outside(struct region_sink *sink, const void *where,
 		    const struct region_covered *cov,
 		    const struct region_begin *b)
 {
+	char size[100];
+
 	say(sink, where, REGION_POINTER_MISMATCH,
 	    "%s() at byte %lld of '%s', %s the %s bytes that %s() opened",
-	    name, off, cov->ptr, off < 0 ? "before" : "past", cov->size, b->name);
+	    name, off, cov->ptr, off < 0 ? "before" : "past",
+	    covered_size(cov, size, sizeof(size)), b->name);
 }
 
 /*

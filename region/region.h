@@ -188,12 +188,10 @@ void region_verify(struct region_sink *sink, const void *where,
 /*
  * pointer-mismatch.  What a begin covers, as the front end worked it out:
  * its pointer (@ptr: a variable's name, or 'p->m' for a pointer member),
- * @off bytes from the base object of @pointee bytes, @bytes long (said
- * @size).
+ * @off bytes from the base object of @pointee bytes, @bytes long.
  */
 struct region_covered {
 	const char *ptr;
-	const char *size;		/* 'sizeof(*p)', or the bytes */
 	long long off;
 	long long bytes;		/* -1: not a constant */
 	long long pointee;		/* -1: not known */

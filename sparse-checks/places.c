@@ -282,7 +282,7 @@ static void check_place(struct ctx *c, struct instance *b, struct instance *in,
 	struct range *r = begin_range(b);
 	struct region_place at = { REGION_THROUGH_BEGUN };
 	struct place pl;
-	char size[100], through[100], begun[100];
+	char through[100], begun[100];
 
 	if (r->known > 0 && locate(in, &in->ptr_arg, &pl) && pl.via && r->via &&
 	    pl.via != r->via) {
@@ -297,11 +297,6 @@ static void check_place(struct ctx *c, struct instance *b, struct instance *in,
 		return;
 	if (r->via)
 		cov->ptr = member_name(b->ptr, r->via, begun, sizeof(begun));
-	if (!r->off && r->size == r->pointee)
-		snprintf(size, sizeof(size), "sizeof(*%s)", cov->ptr);
-	else
-		snprintf(size, sizeof(size), "%lld", r->size);
-	cov->size = size;
 	cov->off = r->off;
 	cov->bytes = r->size;
 	cov->pointee = r->pointee;

@@ -47,6 +47,33 @@ struct symbol *callee(struct expression *fn)
 	return NULL;
 }
 
+/*
+ * Where GCC places call @call: at the start of what it calls, 's' of
+ * 's->fn(a)' (sparse places a member at its '->', an index at its '[').
+ */
+struct position call_place(struct expression *call)
+{
+	struct expression *e = call->fn, *next;
+	struct position pos = e->pos;
+
+	for (; e; e = next) {
+		if (e->type == EXPR_PREOP || e->type == EXPR_POSTOP)
+			next = e->unop;
+		else if (e->type == EXPR_BINOP)
+			next = e->left;
+		else if (e->type == EXPR_DEREF)
+			next = e->deref;
+		else if (e->type == EXPR_IMPLIED_CAST)
+			next = e->cast_expression;
+		else
+			next = NULL;
+		if (next && next->pos.stream == pos.stream &&
+		    next->pos.line == pos.line && next->pos.pos < pos.pos)
+			pos = next->pos;
+	}
+	return pos;
+}
+
 /* A search for the first call that may not run with user access enabled. */
 struct unsafe_search {
 	int depth;			/* of inline callees looked into */
@@ -134,7 +161,7 @@ void check_call(struct ctx *c, struct expression *expr, struct states *st,
 		struct position *told)
 {
 	struct symbol *sym, *bad;
-	struct position *at;
+	struct position *at, here = call_place(expr);
 	const char *name, *through;
 	int i, plain_inline;
 
@@ -143,7 +170,7 @@ void check_call(struct ctx *c, struct expression *expr, struct states *st,
 		/* It runs in the caller's region: an accessor. */
 		c->nr_events++;
 		for (i = 0; i < st->n; i++)
-			region_access(&c->sink, &expr->fn->pos, &st->s[i],
+			region_access(&c->sink, &here, &st->s[i],
 				      show_ident(sym->ident), (enum uaccess_mode)0);
 		return;
 	}
@@ -160,7 +187,7 @@ void check_call(struct ctx *c, struct expression *expr, struct states *st,
 	 * argument, at the place GCC gives it (@told); as the plugin tells it.
 	 */
 	at = c->cur && c->cur->api->kind == UA_UNSAFE ? &c->cur->pos :
-	     told ? told : &expr->fn->pos;
+	     told ? told : &here;
 	for (i = 0; i < st->n; i++)
 		region_call(&c->sink, at, &st->s[i], name, through, plain_inline);
 }

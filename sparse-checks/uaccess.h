@@ -213,6 +213,7 @@ const struct uaccess_name *wrapper_alias(struct position pos, struct ident *call
 /* calls.c */
 struct instance *call_instance(struct ctx *c, struct expression *expr);
 struct symbol *callee(struct expression *fn);
+struct position call_place(struct expression *call);
 void check_call(struct ctx *c, struct expression *expr, struct states *st,
 		struct position *told);
 int is_builtin_expect(struct expression *fn);

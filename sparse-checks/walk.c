@@ -433,7 +433,7 @@ static void walk_cond(struct ctx *c, struct expression *e, struct states *st,
 
 static void walk_expr(struct ctx *c, struct expression *e, struct states *st)
 {
-	struct position *told = c->arg_of;
+	struct position *told = c->arg_of, here;
 	struct instance *in;
 	struct expression *arg;
 	struct states t, f;
@@ -459,9 +459,10 @@ static void walk_expr(struct ctx *c, struct expression *e, struct states *st)
 		 * GCC gives a call that is another's argument, with no
 		 * conversion between, the place of that call.
 		 */
+		here = call_place(e);
 		FOR_EACH_PTR(e->args, arg) {
 			if (arg && arg->type == EXPR_CALL)
-				c->arg_of = told ? told : &e->fn->pos;
+				c->arg_of = told ? told : &here;
 			walk_expr(c, arg, st);
 		} END_FOR_EACH_PTR(arg);
 		if (!muted(c, e->pos)) {
@@ -553,6 +554,22 @@ void check_leak(struct ctx *c, struct position pos, struct states *st)
 
 	for (i = 0; i < st->n; i++)
 		region_exit(&c->sink, &pos, &st->s[i]);
+}
+
+/*
+ * Where GCC places a return: at its value; where that is a call, at the
+ * call ('other' of 'return other(a);'), not at the '(' where sparse
+ * places it.
+ */
+static struct position return_place(struct statement *stmt)
+{
+	struct expression *e = stmt->ret_value;
+
+	while (e && e->type == EXPR_IMPLIED_CAST)
+		e = e->cast_expression;
+	if (e && e->type == EXPR_CALL && e->fn)
+		return call_place(e);
+	return stmt->ret_value ? stmt->ret_value->pos : stmt->pos;
 }
 
 static void walk_loop(struct ctx *c, struct statement *stmt, struct states *st)
@@ -669,8 +686,7 @@ void walk_stmt(struct ctx *c, struct statement *stmt, struct states *st)
 	}
 	case STMT_RETURN:
 		walk_expr(c, stmt->ret_value, st);
-		/* at its value, where GCC places a return */
-		check_leak(c, stmt->ret_value ? stmt->ret_value->pos : stmt->pos, st);
+		check_leak(c, return_place(stmt), st);
 		st->n = 0;
 		break;
 	case STMT_ITERATOR:

@@ -40,6 +40,29 @@ int bad_indirect(int __user *p, void (*cb)(int))
 	return 0;
 }
 
+/*
+ * Through a member of a struct, an operations table's: told at the
+ * start of what is called, where GCC places the call ('ops', not the
+ * '->' or '[' sparse places a member or an element at).
+ */
+struct put_ops {
+	int (*put)(int __user *p, int v);
+};
+
+int bad_through_ops(int __user *p, const struct put_ops *ops, int a)
+{
+	if (!user_write_access_begin(p, 2 * sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(a, p, efault);
+	ops->put(p + 1, a); /* { dg-warning "call-in-region" } */
+	ops[1].put(p + 1, a); /* { dg-warning "call-in-region" } */
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
 /* Only on one path. */
 int bad_some_path(int __user *p, int a)
 {

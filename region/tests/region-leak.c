@@ -16,6 +16,23 @@ efault:
 	return -EFAULT;
 }
 
+/*
+ * A return of a call's value with the region open: told at the call,
+ * where GCC places it (sparse places a call at its '(').
+ */
+extern int finish_write(int __user *p);
+
+int leak_returning_call(int __user *p, int a)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(a, p, efault);
+	return finish_write(p); /* { dg-warning "region-leak" } { dg-warning "call-in-region" } */
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
 int leak_at_label(int __user *p, int a)
 {
 	if (!user_write_access_begin(p, sizeof(*p)))

@@ -21,8 +21,8 @@
  *
  * macros.c records the primitives the preprocessor expands; walk.c walks
  * a body, calls.c tells what a call in a region is, places.c where an
- * access lands; this file runs the walk on each function and on the
- * inline functions they call, and prints the findings.
+ * access lands; this file runs the walk on each function and, where they
+ * are called, on the inline functions they call, and prints the findings.
  */
 #include "uaccess.h"
 
@@ -37,24 +37,109 @@ static int all_closed(const struct states *st)
 	return 1;
 }
 
-static void check_function(struct symbol *sym, struct statement *body,
-			   struct states *entry)
+/* The file's findings, one per place and id: an inline helper's once. */
+static struct finding *findings;
+static int nr_file_findings, max_file_findings;
+
+/* The region analysis reports here. */
+static void report(struct region_sink *sink, const void *where,
+		   enum region_id id, const char *msg)
 {
-	struct states st;
+	struct ctx *c = (struct ctx *)sink;
+	struct position pos = *(const struct position *)where;
+	struct finding *f;
+	int i;
+
+	/* The last pass sees all the first did, and what it learnt. */
+	if (!c->pass)
+		return;
+	for (i = 0; i < nr_file_findings; i++)
+		if (same_pos(findings[i].pos, pos) && findings[i].id == id)
+			return;
+	if (nr_file_findings == max_file_findings) {
+		max_file_findings = max_file_findings * 2 + 8;
+		findings = realloc(findings, max_file_findings * sizeof(*f));
+		if (!findings)
+			die("sparse-uaccess: out of memory");
+	}
+	f = &findings[nr_file_findings++];
+	f->pos = pos;
+	f->id = id;
+	f->fn = c->fn;
+	snprintf(f->msg, sizeof(f->msg), "%s", msg);
+}
+
+static int cmp_finding(const void *a, const void *b)
+{
+	const struct finding *x = a, *y = b;
+
+	if (x->pos.stream != y->pos.stream)
+		return x->pos.stream - y->pos.stream;
+	if (x->pos.line != y->pos.line)
+		return x->pos.line - y->pos.line;
+	if (x->pos.pos != y->pos.pos)
+		return x->pos.pos - y->pos.pos;
+	return strcmp(region_ids[x->id], region_ids[y->id]);
+}
+
+/* The file's findings, in the order of their places; how many. */
+static int print_findings(void)
+{
+	int i, n = nr_file_findings;
+
+	qsort(findings, n, sizeof(*findings), cmp_finding);
+	for (i = 0; i < n; i++) {
+		struct finding *f = &findings[i];
+		struct region_finding rf = {
+			stream_name(f->pos.stream), f->pos.line, f->pos.pos,
+			f->id, show_ident(f->fn->ident), f->msg, "sparse",
+		};
+
+		region_print(stderr, &rf);
+	}
+	nr_file_findings = 0;
+	return n;
+}
+
+/* Where an inline helper is walked from, as check_function() is told. */
+struct inline_call {
+	int depth;			/* of helpers walked into, this one too */
+	int scopes;			/* scoped blocks its call is in */
+	int quiet;			/* the caller's pass says nothing */
+};
+
+/*
+ * The body of @sym walked from the states @entry, twice so that backward
+ * gotos are seen, the last pass reporting; for an inline helper's @call,
+ * @entry is left the states at its returns, for its caller to go on from.
+ * How many primitives the last pass met.
+ */
+static int check_function(struct symbol *sym, struct statement *body,
+			   struct states *entry, const struct inline_call *call)
+{
+	struct states st, returns;
 	struct ctx c = { .sink = { report, c.fn_name }, .fn = sym, .body = body };
 	unsigned long opens = file_stats.opens;
 	int pass, i;
 
 	snprintf(c.fn_name, sizeof(c.fn_name), "%s", show_ident(sym->ident));
-	file_stats.functions++;
+	if (call) {
+		c.returns = &returns;
+		c.depth = call->depth;
+		c.scope_depth = c.caller_scopes = call->scopes;
+	} else {
+		file_stats.functions++;
+	}
 	for (pass = 0; pass < 2; pass++) {
-		c.pass = pass;
+		c.pass = pass && !(call && call->quiet);
 		st = *entry;
+		returns.n = 0;
 		c.nr_opens = 0;
 		memset(&c.checks, 0, sizeof(c.checks));
 		c.nr_events = 0;
 		walk_stmt(&c, body, &st);
 		check_leak(&c, sym->pos, &st);
+		join(&returns, &st);	/* off its end */
 		/*
 		 * Most functions meet no primitive: with no region at the
 		 * entry, the last pass would find nothing either.
@@ -62,7 +147,7 @@ static void check_function(struct symbol *sym, struct statement *body,
 		if (!c.nr_events && all_closed(entry))
 			break;
 	}
-	if (file_stats.opens > opens)
+	if (!call && file_stats.opens > opens)
 		file_stats.analysed++;
 	for (i = 0; i < c.nr_opens; i++) {
 		struct instance *open = c.opens[i];
@@ -71,119 +156,111 @@ static void check_function(struct symbol *sym, struct statement *body,
 		region_verify(&c.sink, &open->pos, &c.checks, stream_name(sym->pos.stream),
 			      open->api->name, ptr, ptr ? show_ident(ptr) : NULL);
 	}
-	qsort(c.findings, c.nr_findings, sizeof(*c.findings), cmp_finding);
-	for (i = 0; i < c.nr_findings; i++) {
-		struct finding *f = &c.findings[i];
-		struct region_finding rf = {
-			stream_name(f->pos.stream), f->pos.line, f->pos.pos,
-			f->id, c.fn_name, f->msg, "sparse",
-		};
-
-		region_print(stderr, &rf);
-		nr_findings++;
-	}
-	free(c.findings);
 	table_free(&c.labels, free);
+	if (call)
+		*entry = returns;
+	return c.nr_events;
 }
 
-/*
- * Sparse keeps inline definitions out of the file's symbol list: the ones
- * called from an analysed function are queued and analysed in turn
- * (fs/select.c get_sigset_argpack(), epoll_put_uevent() in a header).
- */
-struct queued {
-	struct symbol *sym;
-	struct states entry;
-	struct queued *next;
-};
-static struct queued *inline_queue;
-
-/* What an inline helper was queued with, over all its calls so far. */
-struct seen {
-	struct states entry;
-	struct queued *pending;		/* queued, not analysed yet */
-};
-static struct table seen_helpers;
-
-static struct seen *seen_of(struct symbol *sym)
-{
-	void **seen = table_value(&seen_helpers, (unsigned long)sym);
-
-	if (!*seen && !(*seen = calloc(1, sizeof(struct seen))))
-		die("sparse-uaccess: out of memory");
-	return *seen;
-}
-
-/*
- * An inline helper called with a region open (__unsafe_setup_sigcontext(),
- * do_strncpy_from_user()) continues its caller's region: it is analysed
- * from the states of all its calls (sstep.c's __read_mem_aligned() is
- * called in a scope and where is_kernel_addr() held); a call that brings
- * states the analysis already had adds nothing.
- */
-void queue_inline(struct symbol *sym, struct states *st)
-{
-	struct symbol *base;
-	struct states fresh = { 0 };
-	struct queued *q;
-	struct seen *seen;
-	int i, j;
-
-	if (sym && sym->definition)
-		sym = sym->definition;	/* not the prototype */
-	if (!sym || !(sym->ctype.modifiers & MOD_INLINE))
-		return;
-	base = sym->ctype.base_type;
-	if (!base || (!base->stmt && !base->inline_stmt))
-		return;
-	/* A call no state reaches (in 'if (0)') tells nothing of its region. */
-	if (!st->n || !stream_uses_model(sym->pos.stream))
-		return;
-	seen = seen_of(sym);
-	for (i = 0; i < st->n; i++) {
-		struct region_state s = st->s[i];
-
-		if (s.bits & REGION_OPEN)
-			s.flags |= REGION_INHERITED;
-		for (j = 0; j < seen->entry.n; j++)
-			if (region_same(&seen->entry.s[j], &s))
-				break;
-		/* (past MAX_STATES, a state is dropped: no queueing for ever) */
-		if (j == seen->entry.n && j < MAX_STATES) {
-			add_state(&seen->entry, s);
-			add_state(&fresh, s);
-		}
-	}
-	if (!fresh.n)
-		return;
-	if (seen->pending) {
-		join(&seen->pending->entry, &fresh);
-		return;
-	}
-	q = calloc(1, sizeof(*q));
-	q->sym = sym;
-	q->entry = fresh;
-	q->next = inline_queue;
-	inline_queue = q;
-	seen->pending = q;
-}
-
-static void check_symbol(struct symbol *sym, struct states *entry)
+/* How many primitives its analysis met; -1: it is not analysed. */
+static int check_symbol(struct symbol *sym, struct states *entry,
+			const struct inline_call *call)
 {
 	struct states callers = { 1, { region_callers_state } };
 	struct symbol *base = sym->ctype.base_type;
 	struct statement *body;
 
 	if (!base || base->type != SYM_FN || !sym->ident)
-		return;
+		return -1;
 	/* the template of an inline function is unevaluated but walkable */
 	body = base->stmt ? base->stmt : base->inline_stmt;
 	if (!body ||
 	    region_implements_api(show_ident(sym->ident), stream_name(sym->pos.stream)))
-		return;
+		return -1;
 	if (region_starts_in_callers(show_ident(sym->ident)) && all_closed(entry))
-		entry = &callers;
-	check_function(sym, body, entry);
+		*entry = callers;
+	return check_function(sym, body, entry, call);
+}
+
+/* A walk of an inline helper: from what states, to what, and whether it said. */
+struct walked {
+	struct states entry, exits;
+	int said;
+	int events;			/* primitives it met */
+	struct walked *next;
+};
+static struct table walked_helpers;	/* by symbol */
+
+static int same_states(const struct states *a, const struct states *b)
+{
+	int i, j;
+
+	if (a->n != b->n)
+		return 0;
+	for (i = 0; i < a->n; i++) {
+		for (j = 0; j < b->n; j++)
+			if (region_same(&a->s[i], &b->s[j]))
+				break;
+		if (j == b->n)
+			return 0;
+	}
+	return 1;
+}
+
+#define MAX_INLINE_DEPTH 6
+
+/*
+ * Sparse keeps inline definitions out of the file's symbol list: an
+ * inline helper is analysed where the walk of @c calls it, from the
+ * states @st of the call, which it leaves as its returns do, as GCC
+ * inlines it.  __unsafe_setup_sigcontext() continues its caller's
+ * region; a helper that ends the region ends its caller's
+ * (../region/tests/helper-ends-region.c).  What is wrong in it is told
+ * at its lines, once for all its calls; a region its caller opened is
+ * the caller's to end.  A walk from the same states is not done again.
+ */
+void walk_inline(struct ctx *c, struct symbol *sym, struct states *st)
+{
+	struct inline_call call = { c->depth + 1, c->scope_depth, !c->pass };
+	struct states entry = { 0 };
+	struct walked **first, *w;
+	int i;
+
+	if (sym && sym->definition)
+		sym = sym->definition;	/* not the prototype */
+	/* A call no state reaches (in 'if (0)') tells nothing of its region. */
+	if (!sym || !(sym->ctype.modifiers & MOD_INLINE) || !st->n ||
+	    c->depth >= MAX_INLINE_DEPTH || !stream_uses_model(sym->pos.stream))
+		return;
+	for (i = 0; i < st->n; i++) {
+		struct region_state s = st->s[i];
+
+		if (s.bits & REGION_OPEN)
+			s.flags |= REGION_INHERITED;
+		add_state(&entry, s);
+	}
+	first = (struct walked **)table_value(&walked_helpers, (unsigned long)sym);
+	for (w = *first; w; w = w->next)
+		if (same_states(&w->entry, &entry) && (w->said || call.quiet))
+			break;
+	if (!w) {
+		w = calloc(1, sizeof(*w));
+		if (!w)
+			die("sparse-uaccess: out of memory");
+		w->entry = w->exits = entry;
+		w->said = !call.quiet;
+		w->events = check_symbol(sym, &w->exits, &call);
+		if (w->events < 0)
+			w->exits = *st;
+		w->next = *first;
+		*first = w;
+	}
+	*st = w->exits;
+	/* so that its caller's last pass walks it, to say what it found */
+	c->nr_events += w->events > 0;
+	/* back in a function of its own: what it inherited is its own again */
+	for (i = 0; !c->depth && i < st->n; i++)
+		st->s[i].flags &= ~REGION_INHERITED;
 }
 
 /* The functions of @file, its symbols @list, checked. */
@@ -191,17 +268,13 @@ void uaccess_check_symbols(const char *file, struct symbol_list *list)
 {
 	struct states closed = { 1, { closed_state } };
 	struct symbol *sym;
-	struct queued *q;
 
 	FOR_EACH_PTR(list, sym) {
-		check_symbol(sym, &closed);
+		struct states entry = closed;
+
+		check_symbol(sym, &entry, NULL);
 	} END_FOR_EACH_PTR(sym);
-	while ((q = inline_queue)) {
-		inline_queue = q->next;
-		seen_of(q->sym)->pending = NULL;
-		check_symbol(q->sym, &q->entry);
-		free(q);
-	}
+	nr_findings += print_findings();
 	if (show_stats) {
 		file_stats.path = file;
 		region_print_stats(stderr, &file_stats);

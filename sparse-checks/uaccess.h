@@ -135,6 +135,7 @@ struct states {
 struct finding {
 	struct position pos;
 	enum region_id id;
+	struct symbol *fn;		/* the function whose walk found it */
 	char msg[200];
 };
 
@@ -154,8 +155,6 @@ struct ctx {
 	int scope_depth;
 	struct table labels;		/* the states that reach each label */
 	unsigned int labels_grown;	/* gotos that brought a label a state */
-	struct finding *findings;
-	int nr_findings, max_findings;
 	struct switch_ctx *sw;
 	struct instance *opens[64];	/* non-checking opens, for the end */
 	int nr_opens;
@@ -165,6 +164,9 @@ struct ctx {
 	int nr_tested_vars;
 	int nr_events;			/* primitives met in this pass */
 	unsigned int stores_counted;	/* the stamp of stores_of()'s one walk; 0: none yet */
+	struct states *returns;		/* an inline helper's: the states at its returns */
+	int depth;			/* of inline helpers walked into */
+	int caller_scopes;		/* scoped blocks its call is in */
 };
 
 extern const struct region_state closed_state;
@@ -242,15 +244,12 @@ void access_in(struct ctx *c, struct instance *in, const struct region_begin *be
 /* walk.c */
 int add_state(struct states *st, struct region_state s);
 void check_leak(struct ctx *c, struct position pos, struct states *st);
-int cmp_finding(const void *a, const void *b);
 struct expression *strip_casts(struct expression *e);
 struct symbol *var_of(struct expression *e);
 int join(struct states *to, const struct states *from);
-void report(struct region_sink *sink, const void *where,
-	    enum region_id id, const char *msg);
 void walk_stmt(struct ctx *c, struct statement *stmt, struct states *st);
 
 /* uaccess.c */
-void queue_inline(struct symbol *sym, struct states *st);
+void walk_inline(struct ctx *c, struct symbol *sym, struct states *st);
 
 #endif

@@ -45,44 +45,6 @@ static struct states *label_of(struct ctx *c, struct symbol *label)
 	return *st;
 }
 
-/* The region analysis reports here: one finding per place and id. */
-void report(struct region_sink *sink, const void *where,
-	    enum region_id id, const char *msg)
-{
-	struct ctx *c = (struct ctx *)sink;
-	struct position pos = *(const struct position *)where;
-	struct finding *f;
-	int i;
-
-	/* The last pass sees all the first did, and what it learnt. */
-	if (!c->pass)
-		return;
-	for (i = 0; i < c->nr_findings; i++)
-		if (same_pos(c->findings[i].pos, pos) && c->findings[i].id == id)
-			return;
-	if (c->nr_findings == c->max_findings) {
-		c->max_findings = c->max_findings * 2 + 8;
-		c->findings = realloc(c->findings, c->max_findings * sizeof(*f));
-	}
-	f = &c->findings[c->nr_findings++];
-	f->pos = pos;
-	f->id = id;
-	snprintf(f->msg, sizeof(f->msg), "%s", msg);
-}
-
-int cmp_finding(const void *a, const void *b)
-{
-	const struct finding *x = a, *y = b;
-
-	if (x->pos.stream != y->pos.stream)
-		return x->pos.stream - y->pos.stream;
-	if (x->pos.line != y->pos.line)
-		return x->pos.line - y->pos.line;
-	if (x->pos.pos != y->pos.pos)
-		return x->pos.pos - y->pos.pos;
-	return strcmp(region_ids[x->id], region_ids[y->id]);
-}
-
 /*
  * What the code does with a checking begin's result: tests it (the
  * region opens where the test says it succeeded, walk_cond()), drops it,
@@ -467,7 +429,7 @@ static void walk_expr(struct ctx *c, struct expression *e, struct states *st)
 		} END_FOR_EACH_PTR(arg);
 		if (!muted(c, e->pos)) {
 			check_call(c, e, st, told);
-			queue_inline(callee(e->fn), st);
+			walk_inline(c, callee(e->fn), st);
 		}
 		break;
 	case EXPR_STATEMENT:
@@ -534,14 +496,12 @@ static void goto_label(struct ctx *c, struct symbol *label, struct states *st)
 		c->labels_grown++;
 }
 
-/* Leaving a scope through a label outside it: the cleanup ran. */
-static void leave_scopes(struct ctx *c, struct states *st)
+/* A path leaves the scoped blocks it is in: their cleanups ran. */
+static void end_scopes(struct states *st)
 {
 	struct states out = { 0 };
 	int i;
 
-	if (c->scope_depth)
-		return;
 	for (i = 0; i < st->n; i++)
 		add_state(&out, st->s[i].flags & REGION_SCOPED ?
 			  closed_state : st->s[i]);
@@ -687,6 +647,12 @@ void walk_stmt(struct ctx *c, struct statement *stmt, struct states *st)
 	case STMT_RETURN:
 		walk_expr(c, stmt->ret_value, st);
 		check_leak(c, return_place(stmt), st);
+		if (c->returns) {
+			/* its own scopes end with it, not its caller's */
+			if (!c->caller_scopes)
+				end_scopes(st);
+			join(c->returns, st);
+		}
 		st->n = 0;
 		break;
 	case STMT_ITERATOR:
@@ -705,7 +671,9 @@ void walk_stmt(struct ctx *c, struct statement *stmt, struct states *st)
 		break;
 	case STMT_LABEL:
 		join(st, label_of(c, stmt->label_identifier));
-		leave_scopes(c, st);
+		/* a label outside every scope: a goto left them */
+		if (!c->scope_depth)
+			end_scopes(st);
 		walk_stmt(c, stmt->label_statement, st);
 		break;
 	case STMT_GOTO:

@@ -6,8 +6,7 @@
  * inline helper that continues its caller's region (signal_64.c), a size
  * dispatch whose default calls an undefined __put_user_bad(), the
  * masked-or-checked begin of fs/select.c.  The last function shows that
- * a helper's call is still reported: by sparse at its caller, by the
- * plugin in the helper's inlined body.
+ * a helper's call is still reported, at the caller's call of the helper.
  */
 #define get_pair(a, b, ptr) ({					\
 	__label__ failed, failed_begin;				\

@@ -3,15 +3,10 @@
  * The data-flow over a function's CFG: the region state reaching each
  * block, split by the value of a scope's flag, moved by each statement's
  * role (roles.c) through the transitions of region/region.c; where a
- * checking begin's result is tested; the leaks at the function's exits.
- * Both passes run it (uaccess_plugin.c).
+ * checking begin's result is tested; the leaks at the function's exits;
+ * an inline helper's body at its call (uaccess_plugin.c analyses it).
  */
 #include "uaccess_plugin.h"
-
-static unsigned HOST_WIDE_INT line_key(unsigned int uid, location_t loc)
-{
-	return ((unsigned HOST_WIDE_INT)uid << 32) | LOCATION_LINE(loc);
-}
 
 /*
  * A scoped region is three nested for loops that run once, driven by a
@@ -136,47 +131,27 @@ static void check_verified(struct fn_info *fi, gimple *stmt,
 		      r->name, var, var ? IDENTIFIER_POINTER(var) : NULL);
 }
 
-/* Whether block @block is of an inlined copy of a function in leaking_fns. */
-static bool in_leaking_helper(tree block)
-{
-	for (; block && TREE_CODE(block) == BLOCK; block = BLOCK_SUPERCONTEXT(block))
-		if (inlined_function_outer_scope_p(block) &&
-		    leaking_fns->contains(DECL_UID(block_ultimate_origin(block))))
-			return true;
-	return false;
-}
-
 static void do_open(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 		    struct region_state *st, struct region_sink *sink)
 {
 	const struct ua_begin *b = fi->begins->get(stmt);
-	location_t loc = r->loc;	/* after inlining, the element's call */
+	location_t loc = r->loc;
 
 	region_open(sink, &loc, st, &b->region, fi->tested->contains(stmt));
-	if (r->helper)
-		st->flags |= REGION_HELPER;
 	/*
-	 * The rest is of a region opened afresh, not of a begin in an open
-	 * region (a region is open after it whether or not it succeeds).
+	 * Of a region opened afresh, not of a begin in an open region (a
+	 * region is open after it whether or not it succeeds).
 	 */
-	if (st->begin != &b->region)
-		return;
-	/* A region of an inlined helper that leaks it: the first pass told. */
-	if (after_inlining && in_leaking_helper(gimple_block(stmt)))
-		st->flags |= REGION_BLIND;
-	/* After inlining, begins only open: the first pass checked them. */
-	if (r->kind == UA_OPEN && !after_inlining)
+	if (st->begin == &b->region && r->kind == UA_OPEN)
 		check_verified(fi, stmt, r, &loc, sink);
 }
 
 static void do_end(const struct stmt_role *r, struct region_state *st,
 		   struct region_sink *sink)
 {
-	location_t loc = r->loc;	/* after inlining, the element's call */
+	location_t loc = r->loc;
 
 	region_end(sink, &loc, st, r->name);
-	if (r->helper)
-		st->flags |= REGION_HELPER;
 }
 
 static void do_access(struct fn_info *fi, gimple *stmt,
@@ -202,46 +177,79 @@ static bool expanded_copy(gimple *stmt, tree fn)
 	       region_expanded_copy(IDENTIFIER_POINTER(DECL_NAME(fn)), tree_to_shwi(len));
 }
 
+/*
+ * The first call in the body of inline @fn, called in a region, that may
+ * not run with user access enabled once @fn is inlined: in @found, its
+ * callee, or NULL_TREE for an indirect call.  An inline callee is looked
+ * into, as sparse-uaccess looks into it.
+ */
+static bool unsafe_call_in(tree fn, int depth, tree *found)
+{
+	hash_map<tree, gimple *> defs;
+	struct fn_info body = {};
+	gimple_stmt_iterator gsi;
+	basic_block bb;
+	tree callee;
+
+	if (depth > 6)
+		return false;
+	/* its temporaries, for a static call's __SCT__ function */
+	body.defs = &defs;
+	FOR_EACH_BB_FN(bb, DECL_STRUCT_FUNCTION(fn))
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+			record_def(&body, gsi_stmt(gsi));
+	FOR_EACH_BB_FN(bb, DECL_STRUCT_FUNCTION(fn)) {
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *stmt = gsi_stmt(gsi);
+
+			if (!is_gimple_call(stmt) || gimple_call_internal_p(stmt) ||
+			    classify(stmt).role != R_CALL)
+				continue;
+			callee = called_fndecl(&body, stmt);
+			*found = callee;
+			if (!callee)
+				return true;
+			if (region_safe_name(IDENTIFIER_POINTER(DECL_NAME(callee))) ||
+			    expanded_copy(stmt, callee))
+				continue;
+			if (inline_body(callee) ? unsafe_call_in(callee, depth + 1, found) :
+			    !uaccess_safe(callee))
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * A call in a region that may not run with user access enabled: an
+ * out-of-line function not uaccess-safe, a plain inline one, a call in
+ * the body of an __always_inline one (told here, "through" it); then an
+ * inline helper's body moves the state as it will once inlined.
+ */
 static void do_call(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 		    struct region_state *st, bool emit)
 {
-	tree fn = called_fndecl(fi, stmt), outer, helper;
-	location_t loc = gimple_location(stmt);
-	const char *through = NULL;
+	tree fn = called_fndecl(fi, stmt), bad;
+	location_t loc = r->loc;
 
-	if (fn && (st->bits & REGION_OPEN) && DECL_DECLARED_INLINE_P(fn) &&
-	    !fndecl_built_in_p(fn)) {
-		st->flags |= REGION_MAYBE;
-		/* After inlining, a leak through its returns is told here. */
-		if (!after_inlining)
-			deferred_lines->add(line_key(DECL_UID(current_function_decl),
-					    source_loc(loc)));
+	if (emit && (st->bits & (REGION_OPEN | REGION_PENDING)) &&
+	    !gimple_call_internal_p(stmt)) {
+		if (!fn)
+			region_call(&fi->sink, &loc, st, NULL, NULL, false);
+		else if (lookup_attribute("always_inline", DECL_ATTRIBUTES(fn)) &&
+			 inline_body(fn)) {
+			if (unsafe_call_in(fn, 0, &bad))
+				region_call(&fi->sink, &loc, st,
+					    bad ? IDENTIFIER_POINTER(DECL_NAME(bad)) : NULL,
+					    bad ? IDENTIFIER_POINTER(DECL_NAME(fn)) : NULL,
+					    false);
+		} else if (!uaccess_safe(fn) && !expanded_copy(stmt, fn)) {
+			region_call(&fi->sink, &loc, st, IDENTIFIER_POINTER(DECL_NAME(fn)),
+				    NULL, DECL_DECLARED_INLINE_P(fn));
+		}
 	}
-	/* Only a call in a region is worth looking the callee up. */
-	if (!emit || !(st->bits & (REGION_OPEN | REGION_PENDING)) ||
-	    gimple_call_internal_p(stmt) ||
-	    (fn && (uaccess_safe(fn) || expanded_copy(stmt, fn))))
-		return;
-	/*
-	 * A call in an inlined helper's body is the analysed function's
-	 * call of the helper, as sparse-uaccess tells it: at the call of the
-	 * outermost one, "call to printk() (through inline logs())".  Not
-	 * in a region of the helper's own, which the first pass told in the
-	 * helper's body.
-	 */
-	outer = r->helper ? outer_helper(gimple_block(stmt)) : NULL_TREE;
-	if (outer) {
-		if (first_pass_said(loc, REGION_CALL_IN_REGION))
-			return;
-		loc = BLOCK_SOURCE_LOCATION(outer);
-		helper = block_ultimate_origin(outer);
-		through = IDENTIFIER_POINTER(DECL_NAME(helper));
-	}
-	else
-		loc = r->loc;
-	region_call(&fi->sink, &loc, st,
-		    fn ? IDENTIFIER_POINTER(DECL_NAME(fn)) : NULL, through,
-		    fn && !through && DECL_DECLARED_INLINE_P(fn));
+	if (fn && inline_body(fn))
+		analyse_helper(fi, fn, st, emit);
 }
 
 /* Apply statement @stmt to one state. */
@@ -250,12 +258,6 @@ static void step(struct fn_info *fi, gimple *stmt, struct region_state *st,
 {
 	struct stmt_role r = classify(stmt);
 
-	/*
-	 * The second pass only speaks of what inlining showed: a statement
-	 * of a helper's body, or a state a helper's body made.
-	 */
-	if (after_inlining && !r.helper && !(st->flags & REGION_HELPER))
-		emit = false;
 	if (emit && opt_debug && r.role != R_NONE)
 		inform(gimple_location(stmt), "role %d kind %d mode %d %s",
 		       r.role, r.kind, r.mode, r.name ? r.name : "-");
@@ -364,7 +366,6 @@ static bool flag_allows(struct fn_info *fi, edge e, int val)
 /* The flow along edge @e out of a block whose exit flow is @fl. */
 static struct ua_flow edge_flow(struct fn_info *fi, edge e, struct ua_flow fl)
 {
-	gphi_iterator gpi;
 	int i;
 
 	for (i = 0; i < NFLAG; i++) {
@@ -372,14 +373,6 @@ static struct ua_flow edge_flow(struct fn_info *fi, edge e, struct ua_flow fl)
 			memset(&fl.v[i], 0, sizeof(fl.v[i]));
 		else
 			fl.v[i] = edge_state(fi, e, fl.v[i]);
-	}
-	/* In SSA form (second pass), the flag is set by a PHI on the edge. */
-	for (gpi = gsi_start_phis(e->dest); !gsi_end_p(gpi); gsi_next(&gpi)) {
-		tree arg = gimple_phi_arg_def(gpi.phi(), e->dest_idx);
-
-		if (TREE_CODE(arg) == INTEGER_CST &&
-		    fi->flags->get(gimple_phi_result(gpi.phi())))
-			set_flag(&fl, !integer_zerop(arg));
 	}
 	return fl;
 }
@@ -403,14 +396,9 @@ static unsigned flow_bits(struct ua_flow fl)
 static location_t last_step(edge e)
 {
 	gimple *last = last_nondebug_stmt(e->src);
-	gphi_iterator gpi = gsi_start_phis(e->dest);
 
 	if (LOCATION_LOCUS(e->goto_locus) != UNKNOWN_LOCATION)
 		return e->goto_locus;
-	/* After inlining, the return value's PHI knows which return it was. */
-	if (!gsi_end_p(gpi) &&
-	    LOCATION_LOCUS(gimple_phi_arg_location_from_edge(gpi.phi(), e)) != UNKNOWN_LOCATION)
-		return gimple_phi_arg_location_from_edge(gpi.phi(), e);
 	if (last && LOCATION_LOCUS(gimple_location(last)) != UNKNOWN_LOCATION)
 		return gimple_location(last);
 	return DECL_SOURCE_LOCATION(current_function_decl);
@@ -495,123 +483,27 @@ static bool only_returns(basic_block bb)
 }
 
 /*
- * Where to report that a path with flow @fl, leaving at @loc, leaks a
- * region, and in @leak the states that leak, joined; UNKNOWN_LOCATION
- * if none does, or not in a way this pass tells.  In the second pass, a
- * path that leaves through the return of a helper that opens or closes
- * regions (and did not, on this path) leaks there; through a helper
- * with no part in regions, it is the caller's leak, reported at the
- * call.
+ * A path with flow @fl leaves the function along @e: an inline helper's
+ * caller goes on from it (fi->exit), and a region it leaves open leaks
+ * (region_exit() says which: not a scope's, nor one the caller opened).
  */
-static location_t leak_loc(struct ua_flow fl, location_t loc,
-			   struct region_state *leak)
-{
-	unsigned int uid = DECL_UID(DECL_ORIGIN(current_function_decl));
-	tree block, outer;
-	int i;
-
-	memset(leak, 0, sizeof(*leak));
-	for (i = 0; i < NFLAG; i++) {
-		struct region_state *st = &fl.v[i];
-
-		if (!(st->bits & REGION_OPEN) || (st->flags & REGION_BLIND))
-			continue;
-		if (!after_inlining && (st->flags & REGION_MAYBE) &&
-		    !generic_fns->contains(uid)) {
-			deferred_fns->add(uid);
-			deferred_lines->add(line_key(uid, source_loc(loc)));
-			continue;
-		}
-		/* After inlining, a helper left as a call hides what it does. */
-		if (after_inlining && (st->flags & REGION_MAYBE))
-			continue;
-		region_join(leak, st);
-	}
-	if (!leak->bits)
-		return UNKNOWN_LOCATION;
-	if (!after_inlining)
-		return loc;
-	/*
-	 * A return of the API's own body is a begin's failure: the first
-	 * pass, which follows the begin's result, told the caller's return.
-	 */
-	for (block = LOCATION_BLOCK(loc); block && TREE_CODE(block) == BLOCK;
-	     block = BLOCK_SUPERCONTEXT(block)) {
-		tree fn = block_ultimate_origin(block);
-
-		if (inlined_function_outer_scope_p(block) && DECL_NAME(fn) &&
-		    region_implements_api(IDENTIFIER_POINTER(DECL_NAME(fn)),
-					  DECL_SOURCE_FILE(fn)))
-			return UNKNOWN_LOCATION;
-	}
-	if (leak->flags & REGION_HELPER)
-		return loc;
-	for (block = LOCATION_BLOCK(loc); block && TREE_CODE(block) == BLOCK;
-	     block = BLOCK_SUPERCONTEXT(block))
-		if (inlined_function_outer_scope_p(block) &&
-		    region_fns->contains(DECL_UID(block_ultimate_origin(block))))
-			return loc;
-	outer = outer_helper(LOCATION_BLOCK(loc));
-	if (outer)
-		loc = BLOCK_SOURCE_LOCATION(outer);
-	/*
-	 * Otherwise only at a return or helper call the first pass left to
-	 * this one: its own data-flow, which follows a begin's result, saw
-	 * the region open there (after inlining, a begin's failure path
-	 * may still share its success path's state).
-	 */
-	return deferred_lines->contains(line_key(uid, source_loc(loc))) ?
-	       loc : UNKNOWN_LOCATION;
-}
-
-/* A path with flow @fl leaves the function along @e. */
 static void check_exit(struct fn_info *fi, struct ua_flow fl, edge e)
 {
-	struct region_state leak;
+	struct region_state leak = {};
 	location_t loc;
+	int i;
 
-	/* Most leave with no region open: where does not matter. */
-	if (!(flow_bits(fl) & REGION_OPEN))
-		return;
-	loc = leak_loc(fl, exit_loc(e), &leak);
-	if (loc != UNKNOWN_LOCATION && region_exit(&fi->sink, &loc, &leak) &&
-	    !after_inlining)
-		leaking_fns->add(DECL_UID(DECL_ORIGIN(current_function_decl)));
-}
-
-
-/* Whether @bb is only a jump: no statement but labels and debug ones. */
-static bool empty_forwarder(basic_block bb)
-{
-	gimple_stmt_iterator gsi;
-
-	if (!single_succ_p(bb) || EDGE_COUNT(bb->preds) < 2)
-		return false;
-	for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
-		if (!is_gimple_debug(gsi_stmt(gsi)) &&
-		    gimple_code(gsi_stmt(gsi)) != GIMPLE_LABEL)
-			return false;
-	return true;
-}
-
-/*
- * A path into the function's shared return along @p.  After inlining,
- * GCC merges equal returns ('return -EFAULT' of a helper and of its
- * caller) into one block that only jumps: the paths into it tell which
- * return was taken.
- */
-static void check_return_edge(struct fn_info *fi, struct ua_flow *out,
-			      edge p, int depth)
-{
-	edge q;
-	edge_iterator qi;
-
-	if (after_inlining && depth < 4 && empty_forwarder(p->src)) {
-		FOR_EACH_EDGE(q, qi, p->src->preds)
-			check_return_edge(fi, out, q, depth + 1);
-		return;
+	for (i = 0; i < NFLAG; i++) {
+		if (fi->exit)
+			region_join(fi->exit, &fl.v[i]);
+		if ((fl.v[i].bits & REGION_OPEN) && !(fl.v[i].flags & REGION_BLIND))
+			region_join(&leak, &fl.v[i]);
 	}
-	check_exit(fi, edge_flow(fi, p, out[p->src->index]), p);
+	/* Most leave with no region open: where does not matter. */
+	if (!leak.bits)
+		return;
+	loc = exit_loc(e);
+	region_exit(&fi->sink, &loc, &leak);
 }
 
 static void check_leaks(struct fn_info *fi, struct ua_flow *out)
@@ -624,7 +516,7 @@ static void check_leaks(struct fn_info *fi, struct ua_flow *out)
 
 		if (only_returns(bb)) {
 			FOR_EACH_EDGE(p, pi, bb->preds)
-				check_return_edge(fi, out, p, 0);
+				check_exit(fi, edge_flow(fi, p, out[p->src->index]), p);
 			continue;
 		}
 		check_exit(fi, out[bb->index], e);
@@ -656,33 +548,20 @@ static void scan_pointers(struct fn_info *fi, gimple *stmt,
 }
 
 /* Begins, tested results, checks: what does not depend on the path. */
-bool scan_function(struct fn_info *fi)
+void scan_function(struct fn_info *fi)
 {
 	basic_block bb;
-	bool any = false;
 	int round;
 
 	for (round = 0; round < 2; round++) {
 		FOR_EACH_BB_FN(bb, cfun) {
 			gimple_stmt_iterator gsi;
-			gphi_iterator gpi;
 			gimple *masking = NULL;
 
-			/* The versions of a scope flag in SSA form (second pass). */
-			for (gpi = gsi_start_phis(bb); !round && !gsi_end_p(gpi);
-			     gsi_next(&gpi)) {
-				tree res = gimple_phi_result(gpi.phi());
-
-				if (SSA_NAME_VAR(res) &&
-				    scope_flag_decl(SSA_NAME_VAR(res)))
-					fi->flags->put(res, 1);
-			}
 			for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 				gimple *stmt = gsi_stmt(gsi), *begin;
 				struct stmt_role r = classify(stmt);
 
-				if (r.role != R_NONE && r.role != R_CALL)
-					any = true;
 				if (!round && r.role == R_OPEN) {
 					struct ua_begin b = {
 						{ r.name, (unsigned int)LOCATION_LINE(r.loc),
@@ -692,10 +571,6 @@ bool scan_function(struct fn_info *fi)
 					fi->begins->put(stmt, b);
 					fi->opens++;
 				}
-				if (!round && r.generic)
-					fi->generic = true;
-				if (!round && r.role == R_END)
-					fi->ends++;
 				if (r.role == R_CHECK ||
 				    (r.role == R_OPEN && r.kind == UA_MASKED))
 					fi->checks.any = true;
@@ -716,25 +591,25 @@ bool scan_function(struct fn_info *fi)
 			}
 		}
 	}
-	return any;
 }
 
-void analyse(struct fn_info *fi)
+/*
+ * The data-flow over the current function from state @entry; with
+ * @exit, the states at its returns, joined, for an inline helper's
+ * caller to go on from.
+ */
+void analyse(struct fn_info *fi, struct region_state entry,
+	     struct region_state *exit)
 {
 	int n = last_basic_block_for_fn(cfun);
 	struct ua_flow *in = XCNEWVEC(struct ua_flow, n);
 	struct ua_flow *out = XCNEWVEC(struct ua_flow, n);
 	int *order = XNEWVEC(int, n);
 	int count = pre_and_rev_post_order_compute(NULL, order, false);
-	const char *name = IDENTIFIER_POINTER(DECL_NAME(current_function_decl));
 	bool changed = true;
 	int i;
 
-	struct region_state *entry = &in[ENTRY_BLOCK_PTR_FOR_FN(cfun)->next_bb->index].v[FLAG_ANY];
-
-	entry->bits = REGION_CLOSED;
-	if (region_starts_in_callers(name))
-		*entry = region_callers_state;
+	in[ENTRY_BLOCK_PTR_FOR_FN(cfun)->next_bb->index].v[FLAG_ANY] = entry;
 	while (changed) {
 		changed = false;
 		for (i = 0; i < count; i++) {
@@ -762,6 +637,7 @@ void analyse(struct fn_info *fi)
 		if (flow_bits(fl))
 			transfer(fi, bb, &fl, true);
 	}
+	fi->exit = exit;
 	check_leaks(fi, out);
 	XDELETEVEC(in);
 	XDELETEVEC(out);

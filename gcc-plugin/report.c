@@ -1,24 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Where the region analysis says the plugin's findings: at the place the
- * source wrote, once per line and id, as warnings (errors with
- * 'werror'), with " [uaccess:<id>]"; after inlining, with GCC's
- * "inlined from" trail, and only what the first pass did not say.  With
- * 'format=json', the region analysis prints them, as JSON Lines.
+ * source wrote, once per place and id (an inline helper's once for all
+ * its calls), as warnings (errors with 'werror'), with " [uaccess:<id>]".
+ * With 'format=json', the region analysis prints them, as JSON Lines.
  */
 #include "uaccess_plugin.h"
 
 /* The dedup key holds the id in its low bits. */
 static_assert(NR_REGION_IDS <= 16, "a region id takes 4 bits of a key");
 
-/* Lines and ids the first pass reported: the second does not repeat them. */
-static key_set *first_pass_keys;
-/* The current function's findings: the fixpoint visits blocks again. */
+/* The findings said, by place and id. */
 static key_set *reported;
 
 void report_init(void)
 {
-	first_pass_keys = new key_set;
 	reported = new key_set;
 }
 
@@ -38,7 +34,7 @@ bool spelled_in_macro_body(location_t loc)
  * macro's expansion point.  So a call in pr_err()'s third line is told
  * on that line, as sparse-uaccess tells it.
  */
-location_t source_loc(location_t loc)
+static location_t source_loc(location_t loc)
 {
 	location_t used = linemap_resolve_location(line_table, loc,
 						   LRK_MACRO_EXPANSION_POINT, NULL);
@@ -53,35 +49,19 @@ static unsigned HOST_WIDE_INT key_of(location_t loc, enum region_id id)
 	return ((unsigned HOST_WIDE_INT)loc << 4) | id;
 }
 
-/* Whether the first pass reported @id at @loc. */
-bool first_pass_said(location_t loc, enum region_id id)
-{
-	return first_pass_keys->contains(key_of(source_loc(loc), id));
-}
-
 /* JSON findings under 'werror', which must fail the compilation all the same. */
 static unsigned int json_errors;
-
-/* The function whose body @block is in: the innermost inlined one, or @fn. */
-static const char *function_of(tree block, const char *fn)
-{
-	for (; block && TREE_CODE(block) == BLOCK; block = BLOCK_SUPERCONTEXT(block))
-		if (inlined_function_outer_scope_p(block))
-			return IDENTIFIER_POINTER(DECL_NAME(block_ultimate_origin(block)));
-	return fn;
-}
 
 /*
  * A JSON line for the diagnostic GCC would print: its column, and none
  * where it would print no warning (-w, a system header).
  */
-static void print_json(location_t loc, tree block, enum region_id id,
-		       const char *msg, const char *fn)
+static void print_json(location_t loc, enum region_id id, const char *msg,
+		       const char *fn)
 {
 	expanded_location x = expand_location(loc);
 	struct region_finding f = {
-		x.file, (unsigned int)x.line, diagnostic_column(x), id,
-		function_of(block, fn), msg, "gcc",
+		x.file, (unsigned int)x.line, diagnostic_column(x), id, fn, msg, "gcc",
 	};
 
 	if (!region_werror && !diagnostic_report_warnings_p(global_dc, loc))
@@ -104,32 +84,15 @@ void report_errors(void *gcc_data, void *user_data)
 static void report(struct region_sink *sink, const void *where,
 		   enum region_id id, const char *msg)
 {
-	location_t loc = *(const location_t *)where;
-	tree block = LOCATION_BLOCK(loc);
-	unsigned HOST_WIDE_INT key;
+	location_t loc = source_loc(*(const location_t *)where);
 
-	loc = source_loc(loc);
 	/* Code with no place of its own (a shared return) gets the function's. */
-	if (loc <= BUILTINS_LOCATION) {
+	if (loc <= BUILTINS_LOCATION)
 		loc = DECL_SOURCE_LOCATION(current_function_decl);
-		block = NULL_TREE;
-	}
-	key = key_of(loc, id);
-	if (!after_inlining) {
-		first_pass_keys->add(key);
-	} else {
-		if (first_pass_keys->contains(key))
-			return;
-		/* An inlined body's BLOCK makes GCC print the "inlined from" trail. */
-		if (block) {
-			loc = set_block(loc, block);
-			key = key_of(loc, id);
-		}
-	}
-	if (reported->add(key))
+	if (reported->add(key_of(loc, id)))
 		return;
 	if (region_json) {
-		print_json(loc, block, id, msg, sink->fn);
+		print_json(loc, id, msg, sink->fn);
 	} else if (region_werror) {
 		error_at(loc, "%s [uaccess:%s]", msg, region_ids[id]);
 	} else {
@@ -146,22 +109,22 @@ static void report(struct region_sink *sink, const void *where,
 }
 
 /*
- * The data-flow's rounds before the fixpoint, and the states the second
- * pass does not speak of, move the states but say nothing.
+ * The data-flow's rounds before the fixpoint, and an inline helper's
+ * analysis at a call not in its caller's last round, move the states but
+ * say nothing.
  */
 static void drop(struct region_sink *sink, const void *where,
 		 enum region_id id, const char *msg)
 {
 }
 
-/* The sinks of the current function. */
-void report_start(struct fn_info *fi)
+/* The sinks of the current function: @quiet, it says nothing at all. */
+void report_start(struct fn_info *fi, bool quiet)
 {
 	const char *fn = function_name(cfun);
 
-	fi->sink.report = report;
+	fi->sink.report = quiet ? drop : report;
 	fi->sink.fn = fn;
 	fi->quiet.report = drop;
 	fi->quiet.fn = fn;
-	reported->empty();
 }

@@ -3,11 +3,10 @@
  * What each GIMPLE statement is to a user-access region: a begin, an
  * end, an accessor, a check, a call, or part of an API macro.
  *
- * At the first pass nothing is inlined yet: the API shows as calls to its
- * inline primitives (user_access_begin, stac, clac, mask_user_address),
- * and the macro the source wrote is recovered from the statement's
- * location.  After inlining, the statement's BLOCK says which calls it
- * was inlined from.  Which name is what comes from the model of the API
+ * Nothing is inlined yet: the API shows as calls to its inline
+ * primitives (user_access_begin, stac, clac, mask_user_address), and the
+ * macro the source wrote is recovered from the statement's location.
+ * Which name is what comes from the model of the API
  * (build/uaccess_model.h, generated from model/uaccess.api).
  */
 #include "uaccess_plugin.h"
@@ -21,7 +20,7 @@ static const struct stmt_role ordinary = { R_NONE, UA_ACCESS, UA_RW };
  */
 static hash_map<const char *, const struct uaccess_name *> *macro_cache;
 
-/* The roles of the current function's statements, computed once. */
+/* The roles of the statements, computed once. */
 static hash_map<gimple *, struct stmt_role> *role_cache;
 /* ... and what each condition is as a kernel-address test (kernel_test()). */
 static hash_map<gimple *, int> *kernel_cache;
@@ -31,13 +30,6 @@ void roles_init(void)
 	macro_cache = new hash_map<const char *, const struct uaccess_name *>;
 	role_cache = new hash_map<gimple *, struct stmt_role>;
 	kernel_cache = new hash_map<gimple *, int>;
-}
-
-/* A new function: the statements of the last one may have been freed. */
-void roles_start(void)
-{
-	role_cache->empty();
-	kernel_cache->empty();
 }
 
 const struct uaccess_name *model_lookup_macro(const char *name)
@@ -360,7 +352,6 @@ static struct stmt_role classify_uncached(gimple *stmt)
 	if (r.role == R_CHECK && u && u->kind == UA_BEGIN) {
 		r.role = R_OPEN;
 		r.kind = UA_BEGIN;
-		r.generic = true;
 		/*
 		 * A scope's end is its cleanup call; the classic end,
 		 * do { } while (0), leaves nothing.  (With -g, debug
@@ -378,175 +369,6 @@ static struct stmt_role classify_uncached(gimple *stmt)
 	return r;
 }
 
-/*
- * After inlining, the API's inline primitives are gone: their bodies
- * are in the caller, and each statement's BLOCK says which function it
- * was inlined from and where that function was called.  A statement
- * belongs to the outermost call on that inlining stack that the first
- * pass would have classified as part of the API (by the macros at the
- * call and the callee's name); calls to anything else are helpers,
- * whose bodies are the caller's own code.
- */
-
-/* The model name a call to @fn at @loc is part of, or NULL. */
-static const struct uaccess_name *call_site_element(location_t loc, tree fn)
-{
-	const struct uaccess_name *m[1], *callee = model_fn(fn);
-
-	if (model_macros(loc, m, 1, NULL) &&
-	    !(m[0]->kind == UA_UNSAFE && !callee && written_in_argument(loc, fn)))
-		return m[0];
-	return callee;
-}
-
-/*
- * In a region element (a begin, an end, a scope) only the primitive
- * that switches user access is the event: the stac() in
- * user_access_begin()'s body opens, not the access_ok() before it.
- */
-static enum role switch_role(tree *stack, int from, tree *primitive)
-{
-	const struct uaccess_name *u;
-	int i;
-
-	for (i = from; i >= 0; i--) {
-		u = model_fn(block_ultimate_origin(stack[i]));
-		*primitive = stack[i];
-		if (u && u->kind == UA_OPEN)
-			return R_OPEN;
-		if (u && u->kind == UA_END)
-			return R_END;
-	}
-	*primitive = stack[from];
-	return R_PART;
-}
-
-static struct stmt_role classify_inlined(gimple *stmt)
-{
-	struct stmt_role r = ordinary;
-	const struct uaccess_name *u = NULL;
-	tree stack[16], b;
-	int n = 0, i;
-
-	/* The inlined functions' outer blocks, innermost first. */
-	for (b = gimple_block(stmt); b && TREE_CODE(b) == BLOCK;
-	     b = BLOCK_SUPERCONTEXT(b))
-		if (inlined_function_outer_scope_p(b) && n < 16)
-			stack[n++] = b;
-	for (i = n - 1; i >= 0; i--) {
-		u = call_site_element(BLOCK_SOURCE_LOCATION(stack[i]),
-				      block_ultimate_origin(stack[i]));
-		if (u)
-			break;
-		r.helper = true;
-	}
-	if (!u) {
-		bool helper = r.helper;
-
-		r = classify_uncached(stmt);
-		r.helper = helper;
-		return r;
-	}
-	r.name = u->name;
-	r.mode = u->mode;
-	r.kind = UA_OPEN;
-	r.loc = BLOCK_SOURCE_LOCATION(stack[i]);
-	switch (u->kind) {
-	case UA_UNSAFE:
-		r.role = R_ACCESS;
-		r.kind = UA_UNSAFE;
-		break;
-	case UA_ACCESS:
-		r.role = R_PART;
-		break;
-	case UA_CHECK: case UA_SAVE: case UA_RESTORE:
-		r.role = call_role(u);
-		break;
-	default:
-		r.role = switch_role(stack, i, &r.primitive);
-		if (r.role == R_PART && gimple_code(stmt) == GIMPLE_ASM)
-			r.role = asm_switch_role(gimple_location(stmt), u);
-		break;
-	}
-	return r;
-}
-
-/*
- * After inlining, a switch that the architecture writes in several asms
- * and calls is one event (7.2 powerpc's allow_user_access() is a feature
- * test, isync, mtspr and isync; prevent_user_access() also calls its
- * flush): the first of an inlined open or end on a path.  Its other
- * statements, which one of the same inlined primitive dominates, are
- * part of it.
- */
-struct switch_stmt {
-	tree primitive;
-	gimple *stmt;
-	basic_block bb;
-	int pos;			/* in its basic block */
-};
-
-static int cmp_switch(const void *a, const void *b)
-{
-	const struct switch_stmt *x = (const struct switch_stmt *)a;
-	const struct switch_stmt *y = (const struct switch_stmt *)b;
-
-	/* grouped by primitive, in statement order within each */
-	if (x->primitive != y->primitive)
-		return x->primitive < y->primitive ? -1 : 1;
-	return x->bb->index != y->bb->index ? x->bb->index - y->bb->index :
-	       x->pos - y->pos;
-}
-
-static bool dominates(const struct switch_stmt *a, const struct switch_stmt *b)
-{
-	if (a->bb == b->bb)
-		return a->pos < b->pos;
-	return dominated_by_p(CDI_DOMINATORS, b->bb, a->bb);
-}
-
-void settle_switches(void)
-{
-	bool computed = !dom_info_available_p(CDI_DOMINATORS);
-	auto_vec<struct switch_stmt> sw;
-	unsigned int i, j, start;
-	basic_block bb;
-
-	FOR_EACH_BB_FN(bb, cfun) {
-		gimple_stmt_iterator gsi;
-		int pos = 0;
-
-		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi), pos++) {
-			struct stmt_role r = classify(gsi_stmt(gsi));
-			struct switch_stmt s = { r.primitive, gsi_stmt(gsi), bb, pos };
-
-			if ((r.role == R_OPEN || r.role == R_END) && r.primitive)
-				sw.safe_push(s);
-		}
-	}
-	if (sw.length() < 2)
-		return;
-	if (computed)
-		calculate_dominance_info(CDI_DOMINATORS);
-	sw.qsort(cmp_switch);
-	for (start = 0; start < sw.length(); start = j) {
-		for (j = start; j < sw.length() && sw[j].primitive == sw[start].primitive; j++)
-			;
-		for (i = start; i < j; i++) {
-			unsigned int k;
-
-			for (k = start; k < j; k++) {
-				if (k == i || !dominates(&sw[k], &sw[i]))
-					continue;
-				role_cache->get(sw[i].stmt)->role = R_PART;
-				break;
-			}
-		}
-	}
-	if (computed)
-		free_dominance_info(CDI_DOMINATORS);
-}
-
 struct stmt_role classify(gimple *stmt)
 {
 	struct stmt_role *hit, r = ordinary;
@@ -556,29 +378,9 @@ struct stmt_role classify(gimple *stmt)
 	hit = role_cache->get(stmt);
 	if (hit)
 		return *hit;
-	if (after_inlining)
-		r = classify_inlined(stmt);
-	else
-		r = classify_uncached(stmt);
+	r = classify_uncached(stmt);
 	role_cache->put(stmt, r);
 	return r;
-}
-
-/*
- * The outermost inlined block of @block, the call the analysed function
- * made, when it is of a helper (not of the API); NULL_TREE if there is
- * none.
- */
-tree outer_helper(tree block)
-{
-	tree outer = NULL_TREE;
-
-	for (; block && TREE_CODE(block) == BLOCK; block = BLOCK_SUPERCONTEXT(block))
-		if (inlined_function_outer_scope_p(block))
-			outer = block;
-	return outer && !call_site_element(BLOCK_SOURCE_LOCATION(outer),
-					   block_ultimate_origin(outer)) ?
-	       outer : NULL_TREE;
 }
 
 /*

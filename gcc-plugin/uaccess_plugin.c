@@ -2,29 +2,24 @@
 /*
  * uaccess_plugin: check Linux user-access regions at compile time.
  *
- * A GIMPLE pass right after "cfg" follows, path by path, whether a
+ * Once the compilation unit is lowered and before the IPA passes inline
+ * anything, each function is followed path by path: whether a
  * user-access region (user_access_begin() ... user_access_end(), or a
- * scoped_user_*_access() block) is open, and reports the region defects
- * of the uabatch contract with " [uaccess:<id>]".  What each statement
+ * scoped_user_*_access() block) is open, and the region defects of the
+ * uabatch contract reported with " [uaccess:<id>]".  What each statement
  * is to a region is roles.c's; the states, their transitions and the
  * findings' texts are the region analysis that sparse-uaccess shares
- * (region/region.c); flow.c runs it over the CFG; this file registers
- * the passes and chooses what each analyses.
- *
- * A second GIMPLE pass, "uaccess_inlined", runs the same analysis once
- * the inliner is done, on the functions that inlined a helper, and
- * reports only what the first pass could not see: a defect in an
- * inlined helper's body given its caller's region, or in the caller
- * given what the helper did.  Its locations keep their inlined BLOCK,
- * so GCC prints the "inlined from" trail; a call in the caller's region
- * is told at the caller's call of the helper, as sparse-uaccess tells it.
+ * (region/region.c); flow.c runs it over the CFG; this file chooses what
+ * it analyses.  An inline helper is analysed where it is called, from
+ * its caller's state, which goes on from the helper's returns, as GCC
+ * will inline it and as sparse-uaccess walks it.
  *
  * Options, as -fplugin-arg-uaccess_plugin-<name>[=<value>]:
  *	werror			report errors, not warnings
  *	disable=<id,...>	do not report these ids
  *	safe-list=<file>	more uaccess-safe functions, one name a line
  *	format=json		findings as JSON Lines (text: GCC's diagnostics)
- *	stats			say what the passes saw and their CPU time, at the end
+ *	stats			say what the analysis saw and its CPU time, at the end
  */
 
 #include "uaccess_plugin.h"
@@ -45,33 +40,6 @@ bool opt_debug;		/* UACCESS_DEBUG=1: show each statement's role */
 static bool opt_stats;
 static struct region_stats file_stats = { .engine = "gcc" };
 
-bool after_inlining;
-
-/*
- * What the first pass leaves the second, by DECL_UID (a decl's uid is
- * never reused): the functions that touch the API, and those whose
- * inlined copy has nothing of a region left to see (they open one the
- * generic way, or are a primitive that switches nothing).
- */
-uid_set *touching_fns, *generic_fns;
-/* The functions that open or close a region themselves. */
-uid_set *region_fns;
-/*
- * Those the first pass found returning with their region open: where one
- * is inlined, the second pass of its caller follows no more of its
- * region (its leak is told once, in the helper; what the caller does
- * with the region left open is that leak's consequence).
- */
-uid_set *leaking_fns;
-/*
- * Functions whose region reaches a return after a call to an inline
- * helper, which may have closed it: the second pass, which sees the
- * helper's body, decides whether they leak, at those returns and calls
- * (by function uid and line) only.
- */
-uid_set *deferred_fns;
-key_set *deferred_lines;
-
 static double now(void)
 {
 	struct timespec ts;
@@ -86,7 +54,7 @@ static void report_stats(void *gcc_data, void *user_data)
 	region_print_stats(stderr, &file_stats);
 }
 
-/* Both passes analyse one function with this state. */
+/* The analysis of one function, or of an inline helper at a call. */
 struct fn_analysis {
 	struct fn_info fi;
 	result_map res;
@@ -95,7 +63,7 @@ struct fn_analysis {
 	hash_map<tree, gimple *> defs;
 	hash_map<gimple *, struct ua_begin> begins;
 
-	fn_analysis()
+	fn_analysis(bool quiet, int depth)
 	{
 		memset(&fi, 0, sizeof(fi));
 		fi.res = &res;
@@ -103,222 +71,164 @@ struct fn_analysis {
 		fi.flags = &flags;
 		fi.defs = &defs;
 		fi.begins = &begins;
-		roles_start();
-		report_start(&fi);
+		fi.depth = depth;
+		fi.mute = quiet;
+		report_start(&fi, quiet);
 	}
 };
 
-/*
- * A primitive of the API that, in this configuration, switches nothing:
- * no asm, and no call but of the model's checks and of such empty opens
- * and ends (arm64's uaccess_ttbr0_enable() without SW_TTBR0_PAN is 'return
- * false', and user_access_begin() is then access_ok() and it: the
- * accessors are unprivileged loads and stores).  Once inlined, nothing
- * of its region is left to see: such functions join generic_fns.  The
- * first pass meets callers before callees, so a primitive that calls
- * others is decided once the second pass starts (empty_pairs: caller
- * and callee uids).
- */
-static vec<unsigned int> empty_pairs;
-
-static void note_empty_primitive(void)
+/* A function GCC may inline, whose body this compilation has. */
+bool inline_body(tree fn)
 {
-	unsigned int uid = DECL_UID(current_function_decl);
-	unsigned int start = empty_pairs.length();
-	const struct uaccess_name *u;
+	return DECL_DECLARED_INLINE_P(fn) && !fndecl_built_in_p(fn) &&
+	       DECL_STRUCT_FUNCTION(fn) && DECL_STRUCT_FUNCTION(fn)->cfg;
+}
+
+#define MAX_HELPER_DEPTH 6
+
+/* Whether function @fn, or an inline one it calls, has a part of the API. */
+static hash_map<tree, bool> *touching;
+
+static bool touches_api(tree fn, int depth)
+{
 	gimple_stmt_iterator gsi;
+	bool *hit = touching->get(fn), any = false;
 	basic_block bb;
-	tree fn;
 
-	u = model_fn(current_function_decl);
-	if (!u || (u->kind != UA_OPEN && u->kind != UA_END && u->kind != UA_BEGIN))
-		return;
-	FOR_EACH_BB_FN(bb, cfun) {
-		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+	if (hit || depth > MAX_HELPER_DEPTH)
+		return hit && *hit;
+	touching->put(fn, false);	/* while its callees are looked at */
+	FOR_EACH_BB_FN(bb, DECL_STRUCT_FUNCTION(fn)) {
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi) && !any; gsi_next(&gsi)) {
 			gimple *stmt = gsi_stmt(gsi);
+			struct stmt_role r = classify(stmt);
+			tree callee = is_gimple_call(stmt) ? gimple_call_fndecl(stmt) : NULL_TREE;
 
-			if (gimple_code(stmt) == GIMPLE_ASM) {
-				empty_pairs.truncate(start);
-				return;
-			}
-			if (!is_gimple_call(stmt) || gimple_call_builtin_p(stmt))
-				continue;
-			fn = gimple_call_fndecl(stmt);
-			u = model_fn(fn);
-			/*
-			 * A call outside the model may switch (7.2 powerpc's
-			 * allow_user_access() calls set_kuap(), an mtspr).
-			 */
-			if (!u) {
-				empty_pairs.truncate(start);
-				return;
-			}
-			if (u->kind == UA_OPEN || u->kind == UA_END) {
-				empty_pairs.safe_push(uid);
-				empty_pairs.safe_push(DECL_UID(fn));
-			}
+			any = (r.role != R_NONE && r.role != R_CALL) ||
+			      (r.role == R_CALL && callee && inline_body(callee) &&
+			       touches_api(callee, depth + 1));
 		}
 	}
-	if (empty_pairs.length() == start)
-		generic_fns->add(uid);
+	touching->put(fn, any);
+	return any;
 }
 
-/* The primitives all of whose opens and ends switch nothing, to a fixed point. */
-static void settle_empty_primitives(void)
+/* How @fn's analysis starts from @st: __unsafe_*() in its caller's region. */
+static struct region_state entry_of(tree fn, struct region_state st)
 {
-	bool changed = true;
-	unsigned int i, j;
-
-	while (changed) {
-		changed = false;
-		for (i = 0; i < empty_pairs.length(); i += 2) {
-			unsigned int caller = empty_pairs[i];
-			bool empty = true;
-
-			if (generic_fns->contains(caller))
-				continue;
-			for (j = 0; j < empty_pairs.length(); j += 2)
-				if (empty_pairs[j] == caller &&
-				    !generic_fns->contains(empty_pairs[j + 1]))
-					empty = false;
-			if (empty) {
-				generic_fns->add(caller);
-				changed = true;
-			}
-		}
-	}
-	empty_pairs.release();
+	if (!(st.bits & ~REGION_CLOSED) &&
+	    region_starts_in_callers(IDENTIFIER_POINTER(DECL_NAME(fn))))
+		return region_callers_state;
+	return st;
 }
 
-/* The first pass, right after "cfg": the functions as the source wrote them. */
-static unsigned int uaccess_execute(void)
+/* A function of the unit, not inline: analysed from a closed region. */
+static void analyse_function(cgraph_node *node)
 {
-	struct fn_analysis a;
-	unsigned int uid = DECL_UID(current_function_decl);
+	const char *name = IDENTIFIER_POINTER(DECL_NAME(node->decl));
+	struct region_state closed = { REGION_CLOSED };
+	tree saved = current_function_decl;
 
+	push_cfun(DECL_STRUCT_FUNCTION(node->decl));
+	current_function_decl = node->decl;
 	file_stats.functions++;
-	note_empty_primitive();
-	/*
-	 * Most functions never touch the API: skip them cheaply.  What a
-	 * region may call starts in one (region_may_call()).
-	 */
-	if (!scan_function(&a.fi) &&
-	    !region_may_call(IDENTIFIER_POINTER(DECL_NAME(current_function_decl))))
-		return 0;
-	/* The API's own primitives are no helpers: their callers are checked. */
-	if (region_implements_api(IDENTIFIER_POINTER(DECL_NAME(current_function_decl)),
-				  DECL_SOURCE_FILE(current_function_decl)))
-		return 0;
-	touching_fns->add(uid);
-	if (a.fi.generic)
-		generic_fns->add(uid);
-	if (a.fi.opens || a.fi.ends)
-		region_fns->add(uid);
-	/*
-	 * Inline helpers that only open, only close, or only access (called
-	 * inside a caller's region): their region is their caller's,
-	 * checked there, and after inlining.
-	 */
-	if (DECL_DECLARED_INLINE_P(current_function_decl) &&
-	    (!a.fi.opens || !a.fi.ends))
-		return 0;
-	file_stats.analysed++;
-	file_stats.opens += a.fi.opens;
-	analyse(&a.fi);
-	return 0;
-}
+	{
+		struct fn_analysis a(false, 0);
 
-/*
- * Walk the BLOCK tree from @block for inlined functions: whether one is
- * a helper (not of the API), whether one touches the API; false when one
- * opens a region the generic way (after inlining, its begin is a plain
- * condition and its end nothing at all: it stays the first pass's).
- */
-static bool scan_inlined(tree block, bool *helper, bool *touching)
-{
-	for (; block; block = BLOCK_CHAIN(block)) {
-		if (inlined_function_outer_scope_p(block)) {
-			tree fn = block_ultimate_origin(block);
-
-			if (TREE_CODE(fn) == FUNCTION_DECL) {
-				if (generic_fns->contains(DECL_UID(fn)))
-					return false;
-				if (touching_fns->contains(DECL_UID(fn)))
-					*touching = true;
-				if (!model_fn(fn))
-					*helper = true;
-			}
+		/*
+		 * Most functions never touch the API: skip them cheaply.  What
+		 * a region may call starts in one (region_may_call()); the
+		 * API's own primitives are no helpers: their callers are
+		 * checked.
+		 */
+		if ((touches_api(node->decl, 0) || region_may_call(name)) &&
+		    !region_implements_api(name, DECL_SOURCE_FILE(node->decl))) {
+			scan_function(&a.fi);
+			file_stats.analysed++;
+			file_stats.opens += a.fi.opens;
+			analyse(&a.fi, entry_of(node->decl, closed), NULL);
 		}
-		if (!scan_inlined(BLOCK_SUBBLOCKS(block), helper, touching))
-			return false;
 	}
-	return true;
+	pop_cfun();
+	current_function_decl = saved;
 }
 
-static void analyse_inlined(void)
-{
-	struct fn_analysis a;
+/* An analysis of an inline helper from a state, and the state it left. */
+struct helper_walk {
+	tree fn;
+	struct region_state entry, exit;
+	bool said;			/* it reported what it found */
+};
+static vec<helper_walk> helper_walks;
 
-	settle_switches();
-	if (!scan_function(&a.fi))
+/*
+ * Inline helper @fn, called by @caller's function in state *@st, and the
+ * state its returns leave it in *@st: its body analysed from @st (a
+ * region @st has open is inherited, the caller's to end), its findings
+ * said where @emit, once for all its calls.  __unsafe_setup_sigcontext()
+ * continues its caller's region; a helper that ends the region ends its
+ * caller's (region/tests/helper-ends-region.c).  The API's own
+ * primitives are not helpers.
+ */
+void analyse_helper(struct fn_info *caller, tree fn, struct region_state *st,
+		    bool emit)
+{
+	const char *name = IDENTIFIER_POINTER(DECL_NAME(fn));
+	struct region_state entry = entry_of(fn, *st), exit = {};
+	tree saved = current_function_decl;
+	unsigned int i;
+
+	emit = emit && !caller->mute;
+	if (!st->bits || caller->depth >= MAX_HELPER_DEPTH || model_fn(fn) ||
+	    region_implements_api(name, DECL_SOURCE_FILE(fn)) ||
+	    !touches_api(fn, caller->depth + 1))
 		return;
-	analyse(&a.fi);
+	if (entry.bits & REGION_OPEN)
+		entry.flags |= REGION_INHERITED;
+	for (i = 0; i < helper_walks.length(); i++) {
+		helper_walk *w = &helper_walks[i];
+
+		if (w->fn == fn && region_same(&w->entry, &entry) && (w->said || !emit)) {
+			exit = w->exit;
+			break;
+		}
+	}
+	if (i == helper_walks.length()) {
+		push_cfun(DECL_STRUCT_FUNCTION(fn));
+		current_function_decl = fn;
+		{
+			struct fn_analysis a(!emit, caller->depth + 1);
+
+			scan_function(&a.fi);
+			analyse(&a.fi, entry, &exit);
+		}
+		pop_cfun();
+		current_function_decl = saved;
+		helper_walk w = { fn, entry, exit, emit };
+		helper_walks.safe_push(w);
+	}
+	/* back in a function of its own: what it inherited is its own again */
+	if (!caller->depth)
+		exit.flags &= ~REGION_INHERITED;
+	*st = exit;
 }
 
 /*
- * The second pass, after the inliner: a function that inlined a helper
- * and touches the API, or whose helpers do, or whose leaks the first
- * pass left to it.  Clones are looked up by their origin; a part split
- * off a function (foo.part.0) starts in the middle of its origin's
- * region and is left alone.
+ * Once every function of the unit is lowered, and before the IPA passes
+ * inline: each function that is not inline, and the helpers it calls.
+ * With 'stats', its CPU time is measured.
  */
-static unsigned int uaccess_inlined_execute(void)
+static void analyse_unit(void *gcc_data, void *user_data)
 {
-	unsigned int uid = DECL_UID(DECL_ORIGIN(current_function_decl));
-	cgraph_node *node = cgraph_node::get(current_function_decl);
-	bool helper = false, touching = touching_fns->contains(uid);
-	static bool settled;
+	double start = opt_stats ? now() : 0;
+	cgraph_node *node;
 
-	if (!settled) {
-		settle_empty_primitives();
-		settled = true;
-	}
-
-	if ((node && node->split_part) || generic_fns->contains(uid) ||
-	    !scan_inlined(DECL_INITIAL(current_function_decl), &helper, &touching) ||
-	    !touching || (!helper && !deferred_fns->contains(uid)))
-		return 0;
-	analyse_inlined();
-	return 0;
-}
-
-/* With 'stats', the CPU time of the passes is measured. */
-static unsigned int timed(unsigned int (*execute)(void))
-{
-	double start;
-	unsigned int ret;
-
-	if (!opt_stats)
-		return execute();
-	start = now();
-	ret = execute();
-	file_stats.seconds += now() - start;
-	return ret;
-}
-
-static unsigned int run_uaccess(void)
-{
-	return timed(uaccess_execute);
-}
-
-static unsigned int run_uaccess_inlined(void)
-{
-	unsigned int ret;
-
-	after_inlining = true;
-	ret = timed(uaccess_inlined_execute);
-	after_inlining = false;
-	return ret;
+	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node)
+		if (!DECL_DECLARED_INLINE_P(node->decl) && DECL_NAME(node->decl))
+			analyse_function(node);
+	helper_walks.release();
+	if (opt_stats)
+		file_stats.seconds += now() - start;
 }
 
 /*
@@ -343,8 +253,6 @@ static opt_pass *make_##NAME##_pass(void)				\
 	return new NAME##_pass(g);					\
 }
 
-GIMPLE_PASS_OF(uaccess, PROP_cfg, run_uaccess)
-GIMPLE_PASS_OF(uaccess_inlined, PROP_cfg | PROP_ssa, run_uaccess_inlined)
 /* Before "lower": the returns apart, a scope's other branch still there. */
 GIMPLE_PASS_OF(uaccess_unlowered, PROP_gimple_any, note_unlowered)
 
@@ -359,16 +267,6 @@ GIMPLE_PASS_OF(uaccess_unlowered, PROP_gimple_any, note_unlowered)
 
 int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 {
-	/*
-	 * The first pass sees the source's own calls, before any inlining.
-	 * The second runs once the IPA inliner's bodies are in (its
-	 * "fixup_cfg" has run) and before the optimisers of
-	 * "*all_optimizations" merge or move what they brought;
-	 * "adjust_alignment" is the last pass before those (between them
-	 * only OpenMP/OpenACC and EH-dispatch lowering).
-	 */
-	PASS_INFO(uaccess, "cfg", 1, PASS_POS_INSERT_AFTER);
-	PASS_INFO(uaccess_inlined, "adjust_alignment", 1, PASS_POS_INSERT_AFTER);
 	PASS_INFO(uaccess_unlowered, "lower", 1, PASS_POS_INSERT_BEFORE);
 	char why[256];
 	int i;
@@ -381,12 +279,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	opt_debug = getenv("UACCESS_DEBUG") != NULL;
 	roles_init();
 	report_init();
-	touching_fns = new uid_set;
-	region_fns = new uid_set;
-	leaking_fns = new uid_set;
-	deferred_fns = new uid_set;
-	deferred_lines = new key_set;
-	generic_fns = new uid_set;
+	touching = new hash_map<tree, bool>;
 	for (i = 0; i < info->argc; i++) {
 		const char *key = info->argv[i].key, *val = info->argv[i].value;
 
@@ -418,11 +311,8 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	}
 	register_callback(info->base_name, PLUGIN_INFO, NULL, &uaccess_plugin_info);
 	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-			  &uaccess_pass_info);
-	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-			  &uaccess_inlined_pass_info);
-	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
 			  &uaccess_unlowered_pass_info);
+	register_callback(info->base_name, PLUGIN_ALL_IPA_PASSES_START, analyse_unit, NULL);
 	if (opt_stats)
 		register_callback(info->base_name, PLUGIN_FINISH, report_stats, NULL);
 	if (region_json && region_werror)

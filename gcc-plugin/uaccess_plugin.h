@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What the plugin's files share.  uaccess_plugin.c registers the passes
- * and chooses the functions each analyses; flow.c runs the data-flow over
- * a function; roles.c says what each statement is to a region; ranges.c
- * resolves pointers to a base and an offset, for what a begin covers and
- * the pointer-mismatch checks; report.c is where the region analysis
- * (region/region.c) says its findings: GCC locations, dedup, werror, the
- * inlined trail.
+ * and chooses the functions it analyses, and the inline helpers at their
+ * calls; flow.c runs the data-flow over a function; roles.c says what
+ * each statement is to a region; ranges.c resolves pointers to a base and
+ * an offset, for what a begin covers and the pointer-mismatch checks;
+ * report.c is where the region analysis (region/region.c) says its
+ * findings: GCC locations, dedup, werror.
  */
 #ifndef UACCESS_PLUGIN_H
 #define UACCESS_PLUGIN_H
@@ -17,13 +17,7 @@
 typedef hash_set<int_hash<unsigned int, 0, UINT_MAX> > uid_set;
 typedef hash_set<int_hash<unsigned HOST_WIDE_INT, 0, HOST_WIDE_INT_M1U> > key_set;
 
-/* Which of the two passes is running: the roles and reports differ. */
-extern bool after_inlining;
 extern bool opt_debug;
-
-/* What the first pass leaves the second (uaccess_plugin.c), by DECL_UID. */
-extern uid_set *touching_fns, *generic_fns, *region_fns, *leaking_fns, *deferred_fns;
-extern key_set *deferred_lines;
 
 /* ---- roles.c ---- */
 
@@ -45,25 +39,19 @@ struct stmt_role {
 	enum uaccess_kind kind;	/* how the source opened it */
 	enum uaccess_mode mode;
 	const char *name;	/* the name the source wrote */
-	location_t loc;		/* where (after inlining: the call of the element) */
-	bool generic;		/* a begin that is only access_ok() */
-	bool blind;		/* ... whose end cannot be seen */
+	location_t loc;		/* where */
+	bool blind;		/* a classic begin that is only access_ok(): no end seen */
 	bool whole;		/* a masked begin that covers all of *p */
-	bool helper;		/* in an inlined helper's body (second pass) */
-	tree primitive;		/* ... in this inlined open or end's body */
 };
 
 void roles_init(void);
-void roles_start(void);
 const struct uaccess_name *model_lookup_macro(const char *name);
 const struct uaccess_name *model_fn(tree fn);
 int model_macros(location_t loc, const struct uaccess_name **out, int max,
 		 location_t *at);
 struct stmt_role classify(gimple *stmt);
-void settle_switches(void);
 int kernel_test(gimple *cond);
 bool uaccess_safe(tree fn);
-tree outer_helper(tree block);
 bool scope_flag_decl(tree t);
 
 /* ---- the function being analysed ---- */
@@ -100,8 +88,7 @@ struct fn_info {
 	hash_map<tree, int> *flags;	/* scope flags and their negations */
 	/* its checks, by the IDENTIFIER_NODEs of what their pointers are computed from */
 	struct region_checks checks;
-	bool generic;			/* a generic begin in the function */
-	int opens, ends;
+	int opens;
 	hash_map<tree, gimple *> *defs;	/* temporaries and their one definition */
 	/*
 	 * Every begin of the function, made before the data-flow and never
@@ -111,12 +98,22 @@ struct fn_info {
 	struct region_sink sink;	/* the findings */
 	/* what moves the states but is not said (report.c's drop()) */
 	struct region_sink quiet;
+	int depth;			/* of inline helpers analysed at their calls */
+	bool mute;			/* it says nothing: nor do the helpers it calls */
+	struct region_state *exit;	/* an inline helper's: the states it returns with */
 };
+
+/* ---- uaccess_plugin.c ---- */
+
+bool inline_body(tree fn);
+void analyse_helper(struct fn_info *caller, tree fn, struct region_state *st,
+		    bool emit);
 
 /* ---- flow.c ---- */
 
-bool scan_function(struct fn_info *fi);
-void analyse(struct fn_info *fi);
+void scan_function(struct fn_info *fi);
+void analyse(struct fn_info *fi, struct region_state entry,
+	     struct region_state *exit);
 unsigned int note_unlowered(void);
 
 /* ---- ranges.c ---- */
@@ -134,10 +131,8 @@ void check_range(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 /* ---- report.c ---- */
 
 void report_init(void);
-void report_start(struct fn_info *fi);
-location_t source_loc(location_t loc);
+void report_start(struct fn_info *fi, bool quiet);
 bool spelled_in_macro_body(location_t loc);
-bool first_pass_said(location_t loc, enum region_id id);
 void report_errors(void *gcc_data, void *user_data);
 
 #endif /* UACCESS_PLUGIN_H */

@@ -138,7 +138,7 @@ void region_open(struct region_sink *sink, const void *where,
 	st->end_modes = end_modes_of(b);
 	st->begin = b;
 	st->result = NULL;
-	st->flags &= ~(REGION_BLIND | REGION_MAYBE | REGION_SCOPED | REGION_SAVED);
+	st->flags &= ~(REGION_BLIND | REGION_SCOPED | REGION_SAVED);
 	if (b->kind == UA_SCOPED)
 		st->flags |= REGION_SCOPED;
 	if (b->blind)
@@ -226,7 +226,7 @@ void region_end(struct region_sink *sink, const void *where,
 	st->end_modes = 0;
 	st->begin = NULL;
 	st->result = NULL;
-	st->flags &= ~(REGION_BLIND | REGION_MAYBE | REGION_SCOPED | REGION_SAVED);
+	st->flags &= ~(REGION_BLIND | REGION_SCOPED | REGION_SAVED);
 }
 
 void region_access(struct region_sink *sink, const void *where,
@@ -409,8 +409,10 @@ static void outside(struct region_sink *sink, const void *where,
  * The begin whose range an access is checked against in the path class
  * @i of the @n in @st that reach it: its one begin, where the region is
  * open on every path (where it may be closed, the access is
- * unsafe-outside-region, which is what is said); NULL otherwise.  The
- * plugin joins the paths that sparse-uaccess keeps apart: both ask it so.
+ * unsafe-outside-region, which is what is said), and not the caller's
+ * of an inline helper, whose pointers are not the helper's; NULL
+ * otherwise.  The plugin joins the paths that sparse-uaccess keeps
+ * apart: both ask it so.
  */
 const struct region_begin *region_placing(const struct region_state *st, int n, int i)
 {
@@ -419,7 +421,7 @@ const struct region_begin *region_placing(const struct region_state *st, int n, 
 	for (j = 0; j < n; j++)
 		if (st[j].bits != REGION_OPEN)
 			return NULL;
-	return one_begin(&st[i]);
+	return st[i].flags & REGION_INHERITED ? NULL : one_begin(&st[i]);
 }
 
 /*

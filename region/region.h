@@ -42,11 +42,9 @@ enum region_flags {
 	REGION_SCOPED = 1,	/* a scoped block: its cleanup ends it */
 	REGION_INHERITED = 2,	/* opened by the caller of an inline helper */
 	REGION_BLIND = 4,	/* opened the generic way: its end leaves no trace */
-	REGION_HELPER = 8,	/* an inlined helper's body made this state */
-	REGION_MAYBE = 16,	/* an inline helper ran in it and may have ended it */
-	REGION_CALLERS = 32,	/* the region of the caller of an __unsafe_*() function */
-	REGION_KERNEL = 64,	/* on every path, is_kernel_addr() held: no region needed */
-	REGION_SAVED = 128,	/* closed by user_access_save(): its restore reopens it */
+	REGION_CALLERS = 8,	/* the region of the caller of an __unsafe_*() function */
+	REGION_KERNEL = 16,	/* on every path, is_kernel_addr() held: no region needed */
+	REGION_SAVED = 32,	/* closed by user_access_save(): its restore reopens it */
 };
 
 /* A begin, as the front end saw it. */
@@ -97,8 +95,8 @@ extern bool region_json;
 /*
  * A finding as the front end places it, for region_print(): the kernel's
  * text line, or with region_json one JSON object on a line (JSON Lines),
- * the same finding.  GCC prints its text form itself (its "inlined from"
- * trail, colours, -w): the plugin calls this for JSON only.
+ * the same finding.  GCC prints its text form itself (colours, -w):
+ * the plugin calls this for JSON only.
  */
 struct region_finding {
 	const char *path;

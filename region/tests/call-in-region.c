@@ -8,10 +8,7 @@ static __always_inline int twice(int v)
 	return 2 * v;
 }
 
-/*
- * sparse names the call into the helper, the plugin the call in its
- * inlined body (with GCC's "inlined from" trail).
- */
+/* A call in an __always_inline helper: told at its call, "through" it. */
 static __always_inline int logs(int v)
 {
 	_printk("v=%d\n", v);

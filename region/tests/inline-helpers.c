@@ -1,8 +1,10 @@
-/* Defects only seen once __always_inline helpers are inlined: a call in
- * the region at the caller's call of the helper, as sparse-uaccess
- * reports it ("call to _printk() (through inline log_value())"); the
- * others in the helper's body, with GCC's "inlined from" trail to the
- * call. */
+/*
+ * Inline helpers, analysed where they are called, from their caller's
+ * state: a call in the region at the caller's call of the helper ("call
+ * to _printk() (through inline log_value())"), the defects of the
+ * helper's own body at its lines, once for all its calls, and the caller
+ * going on from the helper's returns.
+ */
 #include "uaccess.h"
 
 static __always_inline void log_value(int v)
@@ -56,25 +58,28 @@ efault:
 
 int store_outside(int __user *p, int a)
 {
-	return store(p, a); /* { dg-inlined-from "store_outside" } */
+	return store(p, a);
 }
 
 /* Two helpers deep: both calls are on the trail. */
 static __always_inline int store_via(int __user *p, int v)
 {
-	return store(p, v); /* { dg-inlined-from "store_via" } */
+	return store(p, v);
 }
 
 int store_two_deep(int __user *p, int a)
 {
-	return store_via(p, a); /* { dg-inlined-from "store_two_deep" } */
+	return store_via(p, a);
 }
 
-/* A helper that ends the region on one of its returns only. */
+/*
+ * A helper that ends the region on one of its returns only: its caller
+ * returns with it open on that path.
+ */
 static __always_inline int finish(int __user *p, int v)
 {
 	if (v < 0)
-		return -22; /* { dg-warning "region-leak" } */
+		return -22;
 	unsafe_put_user(v, p, efault);
 	user_write_access_end();
 	return 0;
@@ -87,7 +92,7 @@ int leak_through_helper(int __user *p, int a)
 {
 	if (!user_write_access_begin(p, sizeof(*p)))
 		return -EFAULT;
-	return finish(p, a); /* { dg-inlined-from "leak_through_helper" } */
+	return finish(p, a); /* { dg-warning "region-leak" } */
 }
 
 /* The same helpers, used right: nothing to say. */
@@ -118,8 +123,7 @@ efault:
 	return -EFAULT;
 }
 
-/* A helper with a scope of its own (kernel/rseq.c's rseq_handle_cs()):
- * after inlining, its run-once loops are still there, in SSA form. */
+/* A helper with a scope of its own (kernel/rseq.c's rseq_handle_cs()). */
 extern void helper(int v);
 extern int other(int v);
 

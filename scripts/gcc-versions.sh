@@ -154,6 +154,9 @@ plugin()
 	list | tr ' ' '\n' | grep -qx "$n" || die "GCC $n: not in the chroot (make deps)"
 	need_root plugin
 	dir=/uabatch/$(printf %s "$top" | cksum | cut -d ' ' -f 1)/gcc-$n
+	# the checkout's files only: one it has deleted must not stay behind
+	rm -rf "$root$dir/gcc-plugin/tests" "$root$dir/region/tests"
+	rm -f "$root$dir"/gcc-plugin/*.[ch] "$root$dir"/region/*.[ch]
 	mkdir -p "$root$dir/gcc-plugin/tests" "$root$dir/region/tests" "$root$dir/build"
 	make -s -C "$top" build/uaccess_model.h >&2
 	cp -p "$top/build/uaccess_model.h" "$root$dir/build/"

@@ -89,14 +89,14 @@ done
 
 # Both checkers on mutated testcases.
 i=0
-for c in "$top"/sparse-checks/tests/*.c "$top"/gcc-plugin/tests/[a-n]*.c; do
+for c in "$top"/sparse-checks/tests/*.c "$top"/region/tests/*.c; do
 	mutate "$c" "$i" > "$work/m/t.c"
 	status=0
-	timeout 30 "$top/sparse-checks/sparse-uaccess" -I"$top/gcc-plugin/tests" \
+	timeout 30 "$top/sparse-checks/sparse-uaccess" -I"$top/region/tests" \
 		-I"$top/sparse-checks/tests" "$work/m/t.c" > "$work/out" 2> "$work/err" || status=$?
 	[ $status -lt 124 ] || { cat "$work/err" >&2; die "sparse-uaccess on a mutant of $c: exit $status"; }
 	status=0
-	timeout 60 gcc -O2 -c -I"$top/gcc-plugin/tests" -fplugin="$top/gcc-plugin/uaccess_plugin.so" \
+	timeout 60 gcc -O2 -c -I"$top/region/tests" -fplugin="$top/gcc-plugin/uaccess_plugin.so" \
 		"$work/m/t.c" -o "$work/m/t.o" > "$work/out" 2> "$work/err" || status=$?
 	[ $status -lt 124 ] && ! grep -q 'internal compiler error' "$work/err" ||
 		{ cat "$work/err" >&2; die "the GCC plugin on a mutant of $c: exit $status"; }

@@ -167,7 +167,7 @@ static vec<helper_walk> helper_walks;
  * region @st has open is inherited, the caller's to end), its findings
  * said where @emit, once for all its calls.  __unsafe_setup_sigcontext()
  * continues its caller's region; a helper that ends the region ends its
- * caller's (region/tests/helper-ends-region.c).  The API's own
+ * caller's (region/tests/inline-helpers.c).  The API's own
  * primitives are not helpers.
  */
 void analyse_helper(struct fn_info *caller, tree fn, struct region_state *st,

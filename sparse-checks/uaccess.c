@@ -215,7 +215,7 @@ static int same_states(const struct states *a, const struct states *b)
  * states @st of the call, which it leaves as its returns do, as GCC
  * inlines it.  __unsafe_setup_sigcontext() continues its caller's
  * region; a helper that ends the region ends its caller's
- * (../region/tests/helper-ends-region.c).  What is wrong in it is told
+ * (../region/tests/inline-helpers.c).  What is wrong in it is told
  * at its lines, once for all its calls; a region its caller opened is
  * the caller's to end.  A walk from the same states is not done again.
  */

@@ -123,6 +123,40 @@ efault:
 	return -EFAULT;
 }
 
+/*
+ * A helper that ends its caller's region (finish_all()) ends it: an
+ * access or an end after it is outside the region.
+ */
+int writes_after_end(int __user *p, int a)
+{
+	if (!user_write_access_begin(p, 2 * sizeof(*p)))
+		return -EFAULT;
+	if (finish_all(p, a))
+		return -EFAULT;
+	unsafe_put_user(a, p + 1, efault); /* { dg-warning "unsafe-outside-region" } */
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+static __always_inline void end_writes(void)
+{
+	user_write_access_end();
+}
+
+int ends_twice(int __user *p, int a)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(a, p, efault);
+	end_writes();
+	user_write_access_end(); /* { dg-warning "unbalanced-region-end" } */
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
 /* A helper with a scope of its own (kernel/rseq.c's rseq_handle_cs()). */
 extern void helper(int v);
 extern int other(int v);

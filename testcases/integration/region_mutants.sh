@@ -115,6 +115,9 @@ fi
 mutant 7.2 lib/strnlen_user.c strnlen_user call-in-read-region call-in-region '
 	{ print } in_fn && /'"$live"'/ {
 		print "\t\tprintk(\"uabatch mutant\\n\"); /* mutant */" }'
+mutant 7.2 lib/strnlen_user.c strnlen_user end-dropped region-leak '
+	in_fn && /'"$live_end"'/ { dropped = 1; next }
+	dropped && /return retval;/ { $0 = $0 " /* mutant */"; dropped = 0 } { print }'
 mutant 7.2 lib/strnlen_user.c strnlen_user write-in-read-region mode-mismatch '
 	in_fn && /^}$/ { print "efault:\n\tuser_read_access_end();\n\treturn 0;\n}"; next }
 	{ print }
@@ -125,14 +128,9 @@ mutant 7.2 lib/strnlen_user.c strnlen_user write-in-read-region mode-mismatch '
 # strnlen_user()'s accesses in its caller's region: a call in it is
 # reported at its caller's call, an access of it after the caller's end
 # in its body.
-# (Not on arm64, whose defconfig's regions leave nothing after inlining,
-# the unprivileged accessors being the region: the plugin does not see
-# inside an inlined helper there, sparse-uaccess does; README.)
-[ "$arch" = arm64 ] ||
 mutant 7.2 lib/strnlen_user.c do_strnlen_user call-in-inlined-helper call-in-region '
 	/'"$live"'/ && !marked++ { $0 = $0 " /* mutant */" }
 	{ print } in_fn && /^\tres -= align;$/ { print "\tprintk(\"uabatch mutant\\n\");" }'
-[ "$arch" = arm64 ] ||
 mutant 7.2 lib/strnlen_user.c do_strnlen_user helper-called-after-end unsafe-outside-region '
 	/'"$live"'/ { held = $0; next }
 	held != "" && /'"$live_end"'/ { print; print held; held = ""; next }

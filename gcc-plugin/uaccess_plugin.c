@@ -183,8 +183,7 @@ void analyse_helper(struct fn_info *caller, tree fn, struct region_state *st,
 	    region_implements_api(name, DECL_SOURCE_FILE(fn)) ||
 	    !touches_api(fn, caller->depth + 1))
 		return;
-	if (entry.bits & REGION_OPEN)
-		entry.flags |= REGION_INHERITED;
+	region_enter_helper(&entry);
 	for (i = 0; i < helper_walks.length(); i++) {
 		helper_walk *w = &helper_walks[i];
 
@@ -207,9 +206,7 @@ void analyse_helper(struct fn_info *caller, tree fn, struct region_state *st,
 		helper_walk w = { fn, entry, exit, emit };
 		helper_walks.safe_push(w);
 	}
-	/* back in a function of its own: what it inherited is its own again */
-	if (!caller->depth)
-		exit.flags &= ~REGION_INHERITED;
+	region_leave_helper(&exit, !caller->depth);
 	*st = exit;
 }
 

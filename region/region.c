@@ -175,6 +175,29 @@ void region_kernel_address(struct region_state *st)
 }
 
 /*
+ * An inline helper is analysed where it is called: its body starts from
+ * its caller's state @st, a region open there inherited, the caller's to
+ * end (no leak of the helper's, no call told in it: the caller tells
+ * those at its call).
+ */
+void region_enter_helper(struct region_state *st)
+{
+	if (st->bits & REGION_OPEN)
+		st->flags |= REGION_INHERITED;
+}
+
+/*
+ * The helper's caller goes on from @st, the state at the helper's
+ * returns: back in a function of its own (@own, no helper itself), what
+ * it inherited is its own again.
+ */
+void region_leave_helper(struct region_state *st, bool own)
+{
+	if (own)
+		st->flags &= ~REGION_INHERITED;
+}
+
+/*
  * user_access_save(): user access off on every path; where a region was
  * open, its restore will open it again.
  */

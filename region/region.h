@@ -149,6 +149,8 @@ void region_open(struct region_sink *sink, const void *where,
 		 bool tested);
 void region_tested(struct region_state *st, bool success);
 void region_kernel_address(struct region_state *st);
+void region_enter_helper(struct region_state *st);
+void region_leave_helper(struct region_state *st, bool own);
 void region_save(struct region_state *st);
 void region_restore(struct region_state *st);
 void region_end(struct region_sink *sink, const void *where,

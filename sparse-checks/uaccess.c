@@ -235,8 +235,7 @@ void walk_inline(struct ctx *c, struct symbol *sym, struct states *st)
 	for (i = 0; i < st->n; i++) {
 		struct region_state s = st->s[i];
 
-		if (s.bits & REGION_OPEN)
-			s.flags |= REGION_INHERITED;
+		region_enter_helper(&s);
 		add_state(&entry, s);
 	}
 	first = (struct walked **)table_value(&walked_helpers, (unsigned long)sym);
@@ -258,9 +257,8 @@ void walk_inline(struct ctx *c, struct symbol *sym, struct states *st)
 	*st = w->exits;
 	/* so that its caller's last pass walks it, to say what it found */
 	c->nr_events += w->events > 0;
-	/* back in a function of its own: what it inherited is its own again */
-	for (i = 0; !c->depth && i < st->n; i++)
-		st->s[i].flags &= ~REGION_INHERITED;
+	for (i = 0; i < st->n; i++)
+		region_leave_helper(&st->s[i], !c->depth);
 }
 
 /* The functions of @file, its symbols @list, checked. */

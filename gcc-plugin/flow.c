@@ -134,7 +134,7 @@ static void check_verified(struct fn_info *fi, gimple *stmt,
 static void do_open(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 		    struct region_state *st, struct region_sink *sink)
 {
-	const struct ua_begin *b = fi->begins->get(stmt);
+	const struct ua_begin *b = *fi->begins->get(stmt);
 	location_t loc = r->loc;
 
 	region_open(sink, &loc, st, &b->region, fi->tested->contains(stmt));
@@ -542,9 +542,9 @@ static void scan_pointers(struct fn_info *fi, gimple *stmt,
 	if (r->role != R_OPEN)
 		return;
 	if (pointer && r->kind == UA_BEGIN)
-		record_range(fi, fi->begins->get(stmt), stmt, false);
+		record_range(fi, *fi->begins->get(stmt), stmt, false);
 	else if (*masking && r->kind == UA_MASKED)
-		record_range(fi, fi->begins->get(stmt), *masking, r->whole);
+		record_range(fi, *fi->begins->get(stmt), *masking, r->whole);
 }
 
 /* Begins, tested results, checks: what does not depend on the path. */
@@ -563,12 +563,16 @@ void scan_function(struct fn_info *fi)
 				struct stmt_role r = classify(stmt);
 
 				if (!round && r.role == R_OPEN) {
-					struct ua_begin b = {
-						{ r.name, (unsigned int)LOCATION_LINE(r.loc),
-						  r.kind, r.mode, r.blind },
+					bool existed;
+					struct ua_begin *&b = fi->begins->get_or_insert(stmt, &existed);
+					struct region_begin rb = {
+						r.name, (unsigned int)LOCATION_LINE(r.loc),
+						r.kind, r.mode, r.blind,
 					};
 
-					fi->begins->put(stmt, b);
+					if (!existed)
+						b = XCNEW(struct ua_begin);
+					b->region = rb;
 					fi->opens++;
 				}
 				if (r.role == R_CHECK ||

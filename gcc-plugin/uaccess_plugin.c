@@ -54,6 +54,9 @@ static void report_stats(void *gcc_data, void *user_data)
 	region_print_stats(stderr, &file_stats);
 }
 
+/* The begins of the unit (fn_info's begins), and the memory of each. */
+static hash_map<gimple *, struct ua_begin *> *unit_begins;
+
 /* The analysis of one function, or of an inline helper at a call. */
 struct fn_analysis {
 	struct fn_info fi;
@@ -61,7 +64,6 @@ struct fn_analysis {
 	hash_set<gimple *> tested;
 	hash_map<tree, int> flags;
 	hash_map<tree, gimple *> defs;
-	hash_map<gimple *, struct ua_begin> begins;
 
 	fn_analysis(bool quiet, int depth)
 	{
@@ -70,7 +72,7 @@ struct fn_analysis {
 		fi.tested = &tested;
 		fi.flags = &flags;
 		fi.defs = &defs;
-		fi.begins = &begins;
+		fi.begins = unit_begins;
 		fi.depth = depth;
 		fi.mute = quiet;
 		report_start(&fi, quiet);
@@ -224,6 +226,10 @@ static void analyse_unit(void *gcc_data, void *user_data)
 		if (!DECL_DECLARED_INLINE_P(node->decl) && DECL_NAME(node->decl))
 			analyse_function(node);
 	helper_walks.release();
+	for (hash_map<gimple *, struct ua_begin *>::iterator it = unit_begins->begin();
+	     it != unit_begins->end(); ++it)
+		XDELETE((*it).second);
+	unit_begins->empty();
 	if (opt_stats)
 		file_stats.seconds += now() - start;
 }
@@ -277,6 +283,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	roles_init();
 	report_init();
 	touching = new hash_map<tree, bool>;
+	unit_begins = new hash_map<gimple *, struct ua_begin *>;
 	for (i = 0; i < info->argc; i++) {
 		const char *key = info->argv[i].key, *val = info->argv[i].value;
 

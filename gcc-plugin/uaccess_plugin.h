@@ -91,10 +91,11 @@ struct fn_info {
 	int opens;
 	hash_map<tree, gimple *> *defs;	/* temporaries and their one definition */
 	/*
-	 * Every begin of the function, made before the data-flow and never
-	 * added to during it: the states point into it.
+	 * The begins of the unit, each made once and kept until the unit is
+	 * analysed: the states point to them, a helper's beyond its analysis
+	 * (in its caller's state, in the memo of helper analyses).
 	 */
-	hash_map<gimple *, struct ua_begin> *begins;
+	hash_map<gimple *, struct ua_begin *> *begins;
 	struct region_sink sink;	/* the findings */
 	/* what moves the states but is not said (report.c's drop()) */
 	struct region_sink quiet;

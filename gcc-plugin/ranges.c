@@ -6,76 +6,151 @@
  */
 #include "uaccess_plugin.h"
 
-static bool resolve_addr(struct fn_info *fi, tree t, tree *base,
-			 HOST_WIDE_INT *off, int depth);
+/*
+ * Where an address points, followed back through the temporaries GIMPLE
+ * computes it in ('__ptr = &p->a[i].b' of the kernel's accessors).
+ */
+struct addr {
+	/*
+	 * The last variable it is a constant offset from, and that offset:
+	 * 'p' of '&p->f' and of 'p + 4', 'q' of 'q + 4' where 'q = p + n'.
+	 */
+	tree base;
+	HOST_WIDE_INT off;
+	/* the variable it starts from, through variable offsets too; NULL_TREE if none */
+	tree root;
+	/*
+	 * The elements of array members it goes through: the first element
+	 * of a flexible array member ('a[]', or the old 'a[0]'), and the
+	 * first element of a fixed one at a constant index past its length.
+	 */
+	tree flex;			/* FIELD_DECL of the flexible array */
+	tree member;			/* FIELD_DECL of the fixed array ... */
+	HOST_WIDE_INT index, count;	/* ... the index past its count */
+};
 
-/* Follow the one definition of a temporary back to a base variable. */
-static bool resolve_def(struct fn_info *fi, gimple *def, tree *base,
-			HOST_WIDE_INT *off, int depth)
+/* An element, at constant @index or not, of the array that @array is. */
+static void element_of(tree array, tree index, struct addr *a)
 {
-	enum tree_code code;
-	tree b;
+	tree type = TREE_TYPE(array), domain, min, max;
+	HOST_WIDE_INT count;
 
-	if (!is_gimple_assign(def))
-		return false;
-	code = gimple_assign_rhs_code(def);
-	if (code == POINTER_PLUS_EXPR) {
-		b = gimple_assign_rhs2(def);
-		if (!tree_fits_shwi_p(b) ||
-		    !resolve_addr(fi, gimple_assign_rhs1(def), base, off, depth + 1))
-			return false;
-		*off += tree_to_shwi(b);
-		return true;
+	if (TREE_CODE(array) != COMPONENT_REF || TREE_CODE(type) != ARRAY_TYPE)
+		return;
+	domain = TYPE_DOMAIN(type);
+	min = domain ? TYPE_MIN_VALUE(domain) : NULL_TREE;
+	max = domain ? TYPE_MAX_VALUE(domain) : NULL_TREE;
+	/* 'a[]', and 'a[0]', which GCC gives no upper bound either */
+	if (!max) {
+		if (!a->flex)
+			a->flex = TREE_OPERAND(array, 1);
+		return;
 	}
-	if (CONVERT_EXPR_CODE_P(code) || gimple_assign_single_p(def))
-		return resolve_addr(fi, gimple_assign_rhs1(def), base, off, depth + 1);
-	return false;
+	if (!min || !tree_fits_shwi_p(min) || !tree_fits_shwi_p(max) ||
+	    !index || !tree_fits_shwi_p(index) || a->member)
+		return;		/* a variable length, or a variable index */
+	count = tree_to_shwi(max) - tree_to_shwi(min) + 1;
+	if (tree_to_shwi(index) - tree_to_shwi(min) < count)
+		return;
+	a->member = TREE_OPERAND(array, 1);
+	a->index = tree_to_shwi(index) - tree_to_shwi(min);
+	a->count = count;
 }
 
-/* The same for the object a reference 'p->f', '*(p + 4)' designates. */
-static bool resolve_ref(struct fn_info *fi, tree ref, tree *base,
-			HOST_WIDE_INT *off, int depth)
+/*
+ * 'x->arr + n', a decayed array member plus @n bytes, where @t holds
+ * the address of the member: an element of it.
+ */
+static void decayed_element(struct fn_info *fi, tree t, tree n, struct addr *a)
+{
+	gimple **d;
+	tree size;
+
+	for (d = fi->defs->get(t); TREE_CODE(t) == SSA_NAME && d && *d &&
+	     gimple_assign_single_p(*d); d = fi->defs->get(t))
+		t = gimple_assign_rhs1(*d);
+	if (TREE_CODE(t) != ADDR_EXPR ||
+	    TREE_CODE(TREE_TYPE(TREE_OPERAND(t, 0))) != ARRAY_TYPE)
+		return;
+	size = TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(TREE_OPERAND(t, 0))));
+	if (tree_fits_shwi_p(n) && size && tree_fits_shwi_p(size) &&
+	    tree_to_shwi(size) > 0)
+		n = build_int_cst(sizetype, tree_to_shwi(n) / tree_to_shwi(size));
+	else
+		n = NULL_TREE;
+	element_of(TREE_OPERAND(t, 0), n, a);
+}
+
+static bool follow_addr(struct fn_info *fi, tree t, struct addr *a, int depth);
+
+/*
+ * The object reference @ref, 'p->f', '*(p + 4)', 'p->a[i]': whether
+ * it is a constant offset from @a's base; its root and elements.
+ */
+static bool follow_ref(struct fn_info *fi, tree ref, struct addr *a, int depth)
 {
 	poly_int64 o;
-	tree b = get_addr_base_and_unit_offset(ref, &o);
+	tree r, b = get_addr_base_and_unit_offset(ref, &o);
 
-	/* The offset of the MEM_REF it stops at is counted in @o. */
-	if (!b || !o.is_constant() || TREE_CODE(b) != MEM_REF ||
-	    !resolve_addr(fi, TREE_OPERAND(b, 0), base, off, depth + 1))
+	for (r = ref; handled_component_p(r); r = TREE_OPERAND(r, 0))
+		if (TREE_CODE(r) == ARRAY_REF)
+			element_of(TREE_OPERAND(r, 0), TREE_OPERAND(r, 1), a);
+	if (TREE_CODE(r) != MEM_REF)
 		return false;
-	*off += o.to_constant();
+	/* The offset of the MEM_REF it stops at is counted in @o. */
+	if (!follow_addr(fi, TREE_OPERAND(r, 0), a, depth + 1) || b != r ||
+	    !o.is_constant())
+		return false;
+	a->off += o.to_constant();
 	return true;
 }
 
 /*
- * The base variable and constant offset of address @t: '&p->f',
- * 'p + 4', and the temporaries GIMPLE computes them into.
+ * Address @t: whether it is a constant offset from a variable (@a's base
+ * and offset); @a's root and elements are found through variable
+ * offsets too.
  */
-static bool resolve_addr(struct fn_info *fi, tree t, tree *base,
-			 HOST_WIDE_INT *off, int depth)
+static bool follow_addr(struct fn_info *fi, tree t, struct addr *a, int depth)
 {
+	tree from = NULL_TREE, step = NULL_TREE;
 	gimple **def;
 
 	if (depth > 10)
 		return false;
 	STRIP_NOPS(t);
-	switch (TREE_CODE(t)) {
-	case VAR_DECL:
-	case PARM_DECL:
-	case SSA_NAME:
-		def = fi->defs->get(t);
-		if (def && !*def)
-			return false;	/* assigned more than once */
-		if (def && resolve_def(fi, *def, base, off, depth))
-			return true;
-		*base = t;
-		*off = 0;
-		return true;
-	case ADDR_EXPR:
-		return resolve_ref(fi, TREE_OPERAND(t, 0), base, off, depth + 1);
-	default:
+	if (TREE_CODE(t) == ADDR_EXPR)
+		return follow_ref(fi, TREE_OPERAND(t, 0), a, depth + 1);
+	if (TREE_CODE(t) != VAR_DECL && TREE_CODE(t) != PARM_DECL &&
+	    TREE_CODE(t) != SSA_NAME)
 		return false;
+	def = fi->defs->get(t);
+	if (def && !*def)
+		return false;	/* assigned more than once */
+	if (def && is_gimple_assign(*def) &&
+	    gimple_assign_rhs_code(*def) == POINTER_PLUS_EXPR) {
+		from = gimple_assign_rhs1(*def);
+		step = gimple_assign_rhs2(*def);
+		decayed_element(fi, from, step, a);
+	} else if (def && is_gimple_assign(*def) &&
+		   (CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(*def)) ||
+		    gimple_assign_single_p(*def))) {
+		from = gimple_assign_rhs1(*def);
+		STRIP_NOPS(from);
+		if (TREE_CODE(from) != ADDR_EXPR && TREE_CODE(from) != VAR_DECL &&
+		    TREE_CODE(from) != PARM_DECL && TREE_CODE(from) != SSA_NAME)
+			from = NULL_TREE;
+		step = size_zero_node;
 	}
+	if (from && follow_addr(fi, from, a, depth + 1) && tree_fits_shwi_p(step)) {
+		a->off += tree_to_shwi(step);
+		return true;
+	}
+	/* a variable offset, or no definition to follow: @t is the base */
+	if (!from)
+		a->root = t;
+	a->base = t;
+	a->off = 0;
+	return true;
 }
 
 /* A masking, 'p = mask_user_address(p)': its result is the pointer it masks. */
@@ -89,7 +164,7 @@ static bool masking(gimple *stmt)
 }
 
 /*
- * Local pointers and their definition, for resolve_addr(); one assigned
+ * Local pointers and their definition, for follow_addr(); one assigned
  * more than once maps to NULL (unknown: it may move after the begin).
  * A const one keeps its value even with its address taken (a scope's
  * pointer, which its cleanup is given, and whose life ends in a
@@ -190,10 +265,13 @@ void record_range(struct fn_info *fi, struct ua_begin *b, gimple *call,
 		  bool whole)
 {
 	struct range *rg = &b->range;
+	struct addr a = {};
 	tree size = NULL_TREE;
 
-	if (!resolve_addr(fi, gimple_call_arg(call, 0), &rg->base, &rg->off, 0))
+	if (!follow_addr(fi, gimple_call_arg(call, 0), &a, 0))
 		return;
+	rg->base = a.base;
+	rg->off = a.off;
 	if (whole)
 		size = pointee_size(rg->base);
 	else if (gimple_call_num_args(call) > 1)
@@ -286,12 +364,9 @@ tree called_fndecl(struct fn_info *fi, gimple *stmt)
  */
 tree pointer_ident(struct fn_info *fi, tree t)
 {
-	HOST_WIDE_INT off;
-	tree base;
+	struct addr a = {};
 
-	if (!resolve_addr(fi, t, &base, &off, 0))
-		return NULL_TREE;
-	return var_ident(base);
+	return follow_addr(fi, t, &a, 0) ? var_ident(a.base) : NULL_TREE;
 }
 
 /*
@@ -374,158 +449,6 @@ static tree asm_user_address(gimple *stmt)
 	return NULL_TREE;
 }
 
-/*
- * The elements of array members an access goes through: the first
- * element of a flexible array member ('a[]', or the old 'a[0]'), and the
- * first element of a fixed one at a constant index past its length.
- */
-struct elements {
-	tree flex;			/* FIELD_DECL of the flexible array */
-	tree member;			/* FIELD_DECL of the fixed array ... */
-	HOST_WIDE_INT index, count;	/* ... the index past its count */
-};
-
-static bool addr_elements(struct fn_info *fi, tree t, tree *base,
-			  struct elements *el, int depth);
-
-/* An element, at constant @index or not, of the array that @array is. */
-static void element_of(tree array, tree index, struct elements *el)
-{
-	tree type = TREE_TYPE(array), domain, min, max;
-	HOST_WIDE_INT count;
-
-	if (TREE_CODE(array) != COMPONENT_REF || TREE_CODE(type) != ARRAY_TYPE)
-		return;
-	domain = TYPE_DOMAIN(type);
-	min = domain ? TYPE_MIN_VALUE(domain) : NULL_TREE;
-	max = domain ? TYPE_MAX_VALUE(domain) : NULL_TREE;
-	/* 'a[]', and 'a[0]', which GCC gives no upper bound either */
-	if (!max) {
-		if (!el->flex)
-			el->flex = TREE_OPERAND(array, 1);
-		return;
-	}
-	if (!min || !tree_fits_shwi_p(min) || !tree_fits_shwi_p(max) ||
-	    !index || !tree_fits_shwi_p(index) || el->member)
-		return;		/* a variable length, or a variable index */
-	count = tree_to_shwi(max) - tree_to_shwi(min) + 1;
-	if (tree_to_shwi(index) - tree_to_shwi(min) < count)
-		return;
-	el->member = TREE_OPERAND(array, 1);
-	el->index = tree_to_shwi(index) - tree_to_shwi(min);
-	el->count = count;
-}
-
-/* The same for the object reference @ref, and the pointer it is based on. */
-static bool ref_elements(struct fn_info *fi, tree ref, tree *base,
-			 struct elements *el, int depth)
-{
-	while (handled_component_p(ref)) {
-		if (TREE_CODE(ref) == ARRAY_REF)
-			element_of(TREE_OPERAND(ref, 0), TREE_OPERAND(ref, 1), el);
-		ref = TREE_OPERAND(ref, 0);
-	}
-	return TREE_CODE(ref) == MEM_REF &&
-	       addr_elements(fi, TREE_OPERAND(ref, 0), base, el, depth + 1);
-}
-
-/*
- * The same for address @t, through the temporaries and pointers it is
- * computed in ('__ptr = &p->a[i].b' of the kernel's accessors), and
- * 'p->a + i', a decayed array member plus an index in bytes.
- */
-static bool addr_elements(struct fn_info *fi, tree t, tree *base,
-			  struct elements *el, int depth)
-{
-	gimple **def, **d;
-	HOST_WIDE_INT off;
-	tree a, n, size;
-
-	if (depth > 10)
-		return false;
-	STRIP_NOPS(t);
-	if (TREE_CODE(t) == ADDR_EXPR)
-		return ref_elements(fi, TREE_OPERAND(t, 0), base, el, depth + 1);
-	if (TREE_CODE(t) != VAR_DECL && TREE_CODE(t) != PARM_DECL &&
-	    TREE_CODE(t) != SSA_NAME)
-		return false;
-	def = fi->defs->get(t);
-	if (!def || !*def || !is_gimple_assign(*def))
-		return resolve_addr(fi, t, base, &off, depth + 1);
-	if (gimple_assign_rhs_code(*def) == POINTER_PLUS_EXPR) {
-		a = gimple_assign_rhs1(*def);
-		n = gimple_assign_rhs2(*def);
-		/* the address of an array member, as the temporary it is in */
-		for (d = fi->defs->get(a); TREE_CODE(a) == SSA_NAME && d && *d &&
-		     gimple_assign_single_p(*d); d = fi->defs->get(a))
-			a = gimple_assign_rhs1(*d);
-		if (TREE_CODE(a) == ADDR_EXPR &&
-		    TREE_CODE(TREE_TYPE(TREE_OPERAND(a, 0))) == ARRAY_TYPE) {
-			size = TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(TREE_OPERAND(a, 0))));
-			if (tree_fits_shwi_p(n) && size && tree_fits_shwi_p(size) &&
-			    tree_to_shwi(size) > 0)
-				n = build_int_cst(sizetype, tree_to_shwi(n) /
-						  tree_to_shwi(size));
-			else
-				n = NULL_TREE;
-			element_of(TREE_OPERAND(a, 0), n, el);
-		}
-		return addr_elements(fi, gimple_assign_rhs1(*def), base, el,
-				     depth + 1);
-	}
-	if (CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(*def)) ||
-	    gimple_assign_single_p(*def)) {
-		a = gimple_assign_rhs1(*def);
-		STRIP_NOPS(a);
-		if (TREE_CODE(a) == ADDR_EXPR || TREE_CODE(a) == VAR_DECL ||
-		    TREE_CODE(a) == PARM_DECL || TREE_CODE(a) == SSA_NAME)
-			return addr_elements(fi, a, base, el, depth + 1);
-	}
-	return resolve_addr(fi, t, base, &off, depth + 1);
-}
-
-/*
- * Where accessor @stmt lands in an array member of what the begin's
- * pointer points to (@ref: its asm's memory operand, else its pointer
- * arguments): an element of a flexible array, or at a constant index
- * past a fixed array's length.
- */
-static void locate_elements(struct fn_info *fi, gimple *stmt, tree ref,
-			    const struct range *rg, struct region_place *at)
-{
-	struct elements el = { NULL_TREE, NULL_TREE, 0, 0 };
-	tree base = NULL_TREE;
-	bool found;
-	unsigned i;
-
-	if (ref) {
-		found = ref_elements(fi, ref, &base, &el, 0) && base == rg->base;
-	} else {
-		found = false;
-		for (i = 0; i < gimple_call_num_args(stmt) && !found; i++) {
-			memset(&el, 0, sizeof(el));
-			found = POINTER_TYPE_P(TREE_TYPE(gimple_call_arg(stmt, i))) &&
-				addr_elements(fi, gimple_call_arg(stmt, i), &base,
-					      &el, 0) &&
-				base == rg->base;
-		}
-	}
-	if (!found)
-		return;
-	if (el.flex && DECL_NAME(el.flex))
-		at->flex = IDENTIFIER_POINTER(DECL_NAME(el.flex));
-	if (el.member && DECL_NAME(el.member)) {
-		at->member = IDENTIFIER_POINTER(DECL_NAME(el.member));
-		at->index = el.index;
-		at->count = el.count;
-	}
-}
-
-static const struct ua_begin *ua_begin_of(const struct region_begin *b)
-{
-	return (const struct ua_begin *)b;
-}
-
 /* Whether @t is a parameter of the function (in SSA form, its value on entry). */
 static bool is_param(tree t)
 {
@@ -541,8 +464,8 @@ static bool is_param(tree t)
 static bool less_an_amount(struct fn_info *fi, tree t, tree base)
 {
 	gimple **def = fi->defs->get(t), **negation;
-	HOST_WIDE_INT off;
-	tree from, amount;
+	struct addr from = {};
+	tree amount;
 
 	if (!def || !*def || !is_gimple_assign(*def) ||
 	    gimple_assign_rhs_code(*def) != POINTER_PLUS_EXPR)
@@ -551,8 +474,8 @@ static bool less_an_amount(struct fn_info *fi, tree t, tree base)
 	negation = TREE_CODE(amount) == SSA_NAME ? fi->defs->get(amount) : NULL;
 	return negation && *negation && is_gimple_assign(*negation) &&
 	       gimple_assign_rhs_code(*negation) == NEGATE_EXPR &&
-	       resolve_addr(fi, gimple_assign_rhs1(*def), &from, &off, 0) &&
-	       from == base;
+	       follow_addr(fi, gimple_assign_rhs1(*def), &from, 0) &&
+	       from.base == base;
 }
 
 /*
@@ -567,23 +490,26 @@ void check_range(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 	const struct range *rg;
 	struct region_covered cov = { NULL };
 	struct region_place at = { REGION_THROUGH_BEGUN };
+	struct addr a = {}, arg;
 	tree addr = asm_user_address(stmt), base, whole;
 	location_t loc = gimple_location(stmt);
-	HOST_WIDE_INT off;
+	HOST_WIDE_INT off = 0;
 	char ptr[100], through[100];
 	unsigned i;
 	bool found = false;
 
 	if (!placing)
 		return;
-	b = ua_begin_of(placing);
+	b = (const struct ua_begin *)placing;	/* its first member */
 	rg = &b->range;
 	if (!b->ranged)
 		return;
 	cov.ptr = var_name(rg->base);
 	/* An asm's memory operand is the user address: it tells the pointer. */
 	if (addr) {
-		found = resolve_ref(fi, addr, &base, &off, 0);
+		found = follow_ref(fi, addr, &a, 0);
+		base = a.base;
+		off = a.off;
 		if (found && !same_base(fi, base, rg->base)) {
 			if (less_an_amount(fi, base, rg->base) && var_name(base) && cov.ptr) {
 				at.through = REGION_THROUGH_LESS;
@@ -600,19 +526,29 @@ void check_range(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 			return;
 		}
 	}
-	if (addr || is_gimple_call(stmt))
-		locate_elements(fi, stmt, addr, rg, &at);
-	if (is_gimple_call(stmt)) {
-		/*
-		 * The generic accessors are calls, __put_user_fn(size, ptr,
-		 * &x): the argument based on the begin's pointer is the
-		 * address.
-		 */
-		for (i = 0; i < gimple_call_num_args(stmt) && !found; i++)
-			found = POINTER_TYPE_P(TREE_TYPE(gimple_call_arg(stmt, i))) &&
-				resolve_addr(fi, gimple_call_arg(stmt, i), &base,
-					     &off, 0) &&
-				same_base(fi, base, rg->base);
+	/*
+	 * The generic accessors are calls, __put_user_fn(size, ptr, &x):
+	 * the argument based on the begin's pointer is the address.
+	 */
+	for (i = 0; is_gimple_call(stmt) && i < gimple_call_num_args(stmt); i++) {
+		if (!POINTER_TYPE_P(TREE_TYPE(gimple_call_arg(stmt, i))))
+			continue;
+		memset(&arg, 0, sizeof(arg));
+		if (follow_addr(fi, gimple_call_arg(stmt, i), &arg, 0) && !found &&
+		    same_base(fi, arg.base, rg->base)) {
+			found = true;
+			off = arg.off;
+		}
+		if (arg.root == rg->base && a.root != rg->base)
+			a = arg;
+	}
+	/* an element of an array member of what the begin's pointer points to */
+	if (a.root == rg->base && a.flex && DECL_NAME(a.flex))
+		at.flex = IDENTIFIER_POINTER(DECL_NAME(a.flex));
+	if (a.root == rg->base && a.member && DECL_NAME(a.member)) {
+		at.member = IDENTIFIER_POINTER(DECL_NAME(a.member));
+		at.index = a.index;
+		at.count = a.count;
 	}
 	at.exact = found;
 	at.off = found ? off : 0;

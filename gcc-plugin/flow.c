@@ -23,16 +23,11 @@ struct ua_flow {
 
 static bool result_of(result_map *res, tree t, result_info *out)
 {
-	result_info *r;
+	result_info *r = t ? res->get(t) : NULL;
 
-	if (!t || (TREE_CODE(t) != VAR_DECL && TREE_CODE(t) != SSA_NAME &&
-		   TREE_CODE(t) != PARM_DECL))
-		return false;
-	r = res->get(t);
-	if (!r)
-		return false;
-	*out = *r;
-	return true;
+	if (r)
+		*out = *r;
+	return r;
 }
 
 /*
@@ -115,57 +110,25 @@ static int cond_polarity(result_map *res, gimple *stmt, gimple **begin)
 	}
 }
 
-/*
- * unverified-region: is non-checking open @stmt on its pointer, the
- * call's first argument (none: a bare stac()), checked in the function?
- */
-static void check_verified(struct fn_info *fi, gimple *stmt,
-			   const struct stmt_role *r, location_t *loc,
-			   struct region_sink *sink)
-{
-	tree var = NULL_TREE;
-
-	if (is_gimple_call(stmt) && gimple_call_num_args(stmt))
-		var = pointer_ident(fi, gimple_call_arg(stmt, 0));
-	region_verify(sink, loc, &fi->checks, DECL_SOURCE_FILE(current_function_decl),
-		      r->name, var, var ? IDENTIFIER_POINTER(var) : NULL);
-}
-
 static void do_open(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 		    struct region_state *st, struct region_sink *sink)
 {
 	const struct ua_begin *b = *fi->begins->get(stmt);
-	location_t loc = r->loc;
+	tree var = NULL_TREE;
 
-	region_open(sink, &loc, st, &b->region, fi->tested->contains(stmt));
+	region_open(sink, &r->loc, st, &b->region, fi->tested->contains(stmt));
 	/*
-	 * Of a region opened afresh, not of a begin in an open region (a
-	 * region is open after it whether or not it succeeds).
+	 * unverified-region: of a region a non-checking open opened afresh,
+	 * not of a begin in an open region (a region is open after it
+	 * whether or not it succeeds), is the pointer, the call's first
+	 * argument (none: a bare stac()), checked in the function?
 	 */
-	if (st->begin == &b->region && r->kind == UA_OPEN)
-		check_verified(fi, stmt, r, &loc, sink);
-}
-
-static void do_end(const struct stmt_role *r, struct region_state *st,
-		   struct region_sink *sink)
-{
-	location_t loc = r->loc;
-
-	region_end(sink, &loc, st, r->name);
-}
-
-static void do_access(struct fn_info *fi, gimple *stmt,
-		      const struct stmt_role *r, struct region_state *st)
-{
-	location_t loc = gimple_location(stmt);
-
-	/*
-	 * A call of an __unsafe_*() function (of no mode: it may read and
-	 * write) reaches beyond its arguments: only its region is checked.
-	 */
-	if (r->mode)
-		check_range(fi, stmt, r, st);
-	region_access(&fi->sink, &loc, st, r->name, r->mode);
+	if (st->begin != &b->region || r->kind != UA_OPEN)
+		return;
+	if (is_gimple_call(stmt) && gimple_call_num_args(stmt))
+		var = pointer_ident(fi, gimple_call_arg(stmt, 0));
+	region_verify(sink, &r->loc, &fi->checks, DECL_SOURCE_FILE(current_function_decl),
+		      r->name, var, var ? IDENTIFIER_POINTER(var) : NULL);
 }
 
 /* A copy of a few bytes, which GCC expands inline (region_expanded_copy()). */
@@ -257,21 +220,28 @@ static void step(struct fn_info *fi, gimple *stmt, struct region_state *st,
 		 bool emit)
 {
 	struct stmt_role r = classify(stmt);
+	struct region_sink quiet = { NULL, fi->sink.fn };
+	struct region_sink *sink = emit ? &fi->sink : &quiet;
 
 	if (emit && opt_debug && r.role != R_NONE)
 		inform(gimple_location(stmt), "role %d kind %d mode %d %s",
 		       r.role, r.kind, r.mode, r.name ? r.name : "-");
 	switch (r.role) {
 	case R_OPEN:
-		do_open(fi, stmt, &r, st, emit ? &fi->sink : &fi->quiet);
+		do_open(fi, stmt, &r, st, sink);
 		break;
 	case R_END:
-		do_end(&r, st, emit ? &fi->sink : &fi->quiet);
+		region_end(sink, &r.loc, st, r.name);
 		break;
 	case R_ACCESS:
-		/* An accessor moves no state: it is only checked. */
-		if (emit)
-			do_access(fi, stmt, &r, st);
+		/*
+		 * An accessor moves no state: it is only checked.  A call of
+		 * an __unsafe_*() function (of no mode: it may read and write)
+		 * reaches beyond its arguments: only its region is checked.
+		 */
+		if (emit && r.mode)
+			check_range(fi, stmt, &r, st);
+		region_access(sink, &r.loc, st, r.name, r.mode);
 		break;
 	case R_CALL:
 		do_call(fi, stmt, &r, st, emit);
@@ -375,16 +345,6 @@ static struct ua_flow edge_flow(struct fn_info *fi, edge e, struct ua_flow fl)
 			fl.v[i] = edge_state(fi, e, fl.v[i]);
 	}
 	return fl;
-}
-
-static bool merge_flow(struct ua_flow *into, struct ua_flow from)
-{
-	bool changed = false;
-	int i;
-
-	for (i = 0; i < NFLAG; i++)
-		changed |= region_join(&into->v[i], &from.v[i]);
-	return changed;
 }
 
 static unsigned flow_bits(struct ua_flow fl)
@@ -618,9 +578,10 @@ void analyse(struct fn_info *fi, struct region_state entry,
 		changed = false;
 		for (i = 0; i < count; i++) {
 			basic_block bb = BASIC_BLOCK_FOR_FN(cfun, order[i]);
-			struct ua_flow fl = in[bb->index];
+			struct ua_flow fl = in[bb->index], along;
 			edge e;
 			edge_iterator ei;
+			int j;
 
 			if (!flow_bits(fl))
 				continue;
@@ -629,8 +590,9 @@ void analyse(struct fn_info *fi, struct region_state entry,
 			FOR_EACH_EDGE(e, ei, bb->succs) {
 				if (e->dest == EXIT_BLOCK_PTR_FOR_FN(cfun))
 					continue;
-				if (merge_flow(&in[e->dest->index], edge_flow(fi, e, fl)))
-					changed = true;
+				along = edge_flow(fi, e, fl);
+				for (j = 0; j < NFLAG; j++)
+					changed |= region_join(&in[e->dest->index].v[j], &along.v[j]);
 			}
 		}
 	}

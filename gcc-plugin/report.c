@@ -109,22 +109,13 @@ static void report(struct region_sink *sink, const void *where,
 }
 
 /*
+ * The sink of the current function: @quiet, it says nothing at all.
  * The data-flow's rounds before the fixpoint, and an inline helper's
  * analysis at a call not in its caller's last round, move the states but
  * say nothing.
  */
-static void drop(struct region_sink *sink, const void *where,
-		 enum region_id id, const char *msg)
-{
-}
-
-/* The sinks of the current function: @quiet, it says nothing at all. */
 void report_start(struct fn_info *fi, bool quiet)
 {
-	const char *fn = function_name(cfun);
-
-	fi->sink.report = quiet ? drop : report;
-	fi->sink.fn = fn;
-	fi->quiet.report = drop;
-	fi->quiet.fn = fn;
+	fi->sink.report = quiet ? NULL : report;
+	fi->sink.fn = function_name(cfun);
 }

@@ -44,13 +44,18 @@ const struct uaccess_name *model_lookup_macro(const char *name)
 	return u;
 }
 
-/* The model's entry of function @fn (a clone by its origin's); NULL if none. */
+/* The name of function @fn, a clone (foo.constprop.0) by its origin's; NULL if none. */
+static const char *fn_name(tree fn)
+{
+	if (!fn || TREE_CODE(fn) != FUNCTION_DECL || !DECL_NAME(DECL_ORIGIN(fn)))
+		return NULL;
+	return IDENTIFIER_POINTER(DECL_NAME(DECL_ORIGIN(fn)));
+}
+
+/* The model's entry of function @fn; NULL if none. */
 const struct uaccess_name *model_fn(tree fn)
 {
-	if (!fn || TREE_CODE(fn) != FUNCTION_DECL)
-		return NULL;
-	fn = DECL_ORIGIN(fn);
-	return DECL_NAME(fn) ? model_lookup_macro(IDENTIFIER_POINTER(DECL_NAME(fn))) : NULL;
+	return fn_name(fn) ? model_lookup_macro(fn_name(fn)) : NULL;
 }
 
 /*
@@ -117,19 +122,6 @@ static const struct uaccess_name *unscoped(const struct uaccess_name **m, int n)
 	for (i = 0; i < n && m[i]->kind == UA_SCOPED; i++)
 		;
 	return i < n ? m[i] : NULL;
-}
-
-static const char *callee_name(const gimple *stmt)
-{
-	tree fn = gimple_call_fndecl(stmt);
-
-	/* a clone (foo.constprop.0) by its origin's name */
-	if (fn)
-		fn = DECL_ORIGIN(fn);
-
-	if (!fn || !DECL_NAME(fn))
-		return NULL;
-	return IDENTIFIER_POINTER(DECL_NAME(fn));
 }
 
 /* The role of a primitive called by name, from the model. */
@@ -255,6 +247,7 @@ static struct stmt_role classify_uncached(gimple *stmt)
 	struct stmt_role r = ordinary;
 	location_t at = UNKNOWN_LOCATION;
 	bool call = is_gimple_call(stmt);
+	const char *called = call ? fn_name(gimple_call_fndecl(stmt)) : NULL;
 	int n;
 
 	r.loc = gimple_location(stmt);
@@ -265,8 +258,8 @@ static struct stmt_role classify_uncached(gimple *stmt)
 	if (!call && gimple_code(stmt) != GIMPLE_ASM)
 		return r;
 
-	if (call)
-		callee = model_fn(gimple_call_fndecl(stmt));
+	if (called)
+		callee = model_lookup_macro(called);
 	n = model_macros(gimple_location(stmt), m, 8, &at);
 	/*
 	 * A call the source wrote in an accessor's argument,
@@ -282,13 +275,12 @@ static struct stmt_role classify_uncached(gimple *stmt)
 	if (!n) {
 		if (!call)
 			return r;
-		if (!callee && callee_name(stmt) &&
-		    region_in_callers_region(callee_name(stmt))) {
+		if (!callee && called && region_in_callers_region(called)) {
 			/* It runs in the caller's region: an accessor of no mode. */
 			r.role = R_ACCESS;
 			r.kind = UA_UNSAFE;
 			r.mode = (enum uaccess_mode)0;
-			r.name = callee_name(stmt);
+			r.name = called;
 			return r;
 		}
 		if (!callee) {

@@ -12,14 +12,8 @@
  * (region/region.c); flow.c runs it over the CFG; this file chooses what
  * it analyses.  An inline helper is analysed where it is called, from
  * its caller's state, which goes on from the helper's returns, as GCC
- * will inline it and as sparse-uaccess walks it.
- *
- * Options, as -fplugin-arg-uaccess_plugin-<name>[=<value>]:
- *	werror			report errors, not warnings
- *	disable=<id,...>	do not report these ids
- *	safe-list=<file>	more uaccess-safe functions, one name a line
- *	format=json		findings as JSON Lines (text: GCC's diagnostics)
- *	stats			say what the analysis saw and its CPU time, at the end
+ * will inline it and as sparse-uaccess walks it.  Its options, as
+ * -fplugin-arg-uaccess_plugin-<name>[=<value>], are in its help.
  */
 
 #include "uaccess_plugin.h"
@@ -124,61 +118,61 @@ static struct region_state entry_of(tree fn, struct region_state st)
 	return st;
 }
 
+/*
+ * The analysis of @fn from state @entry, its findings said unless
+ * @quiet; @exit as analyse() takes it.  How many opens @fn has.
+ */
+static int analyse_body(tree fn, bool quiet, int depth, struct region_state entry,
+			struct region_state *exit)
+{
+	tree saved = current_function_decl;
+	int opens;
+
+	push_cfun(DECL_STRUCT_FUNCTION(fn));
+	current_function_decl = fn;
+	{
+		struct fn_analysis a(quiet, depth);
+
+		scan_function(&a.fi);
+		analyse(&a.fi, entry, exit);
+		opens = a.fi.opens;
+	}
+	pop_cfun();
+	current_function_decl = saved;
+	return opens;
+}
+
 /* A function of the unit, not inline: analysed from a closed region. */
 static void analyse_function(cgraph_node *node)
 {
 	const char *name = IDENTIFIER_POINTER(DECL_NAME(node->decl));
 	struct region_state closed = { REGION_CLOSED };
-	tree saved = current_function_decl;
 
-	push_cfun(DECL_STRUCT_FUNCTION(node->decl));
-	current_function_decl = node->decl;
 	file_stats.functions++;
-	{
-		struct fn_analysis a(false, 0);
-
-		/*
-		 * Most functions never touch the API: skip them cheaply.  What
-		 * a region may call starts in one (region_may_call()); the
-		 * API's own primitives are no helpers: their callers are
-		 * checked.
-		 */
-		if ((touches_api(node->decl, 0) || region_may_call(name)) &&
-		    !region_implements_api(name, DECL_SOURCE_FILE(node->decl))) {
-			scan_function(&a.fi);
-			file_stats.analysed++;
-			file_stats.opens += a.fi.opens;
-			analyse(&a.fi, entry_of(node->decl, closed), NULL);
-		}
+	/*
+	 * Most functions never touch the API: skip them cheaply.  What a
+	 * region may call starts in one (region_may_call()); the API's own
+	 * primitives are no helpers: their callers are checked.
+	 */
+	if ((touches_api(node->decl, 0) || region_may_call(name)) &&
+	    !region_implements_api(name, DECL_SOURCE_FILE(node->decl))) {
+		file_stats.analysed++;
+		file_stats.opens += analyse_body(node->decl, false, 0,
+						 entry_of(node->decl, closed), NULL);
 	}
-	pop_cfun();
-	current_function_decl = saved;
 }
-
-/* An analysis of an inline helper from a state, and the state it left. */
-struct helper_walk {
-	tree fn;
-	struct region_state entry, exit;
-	bool said;			/* it reported what it found */
-};
-static vec<helper_walk> helper_walks;
 
 /*
  * Inline helper @fn, called by @caller's function in state *@st, and the
- * state its returns leave it in *@st: its body analysed from @st (a
- * region @st has open is inherited, the caller's to end), its findings
- * said where @emit, once for all its calls.  __unsafe_setup_sigcontext()
- * continues its caller's region; a helper that ends the region ends its
- * caller's (region/tests/inline-helpers.c).  The API's own
- * primitives are not helpers.
+ * state its returns leave it in *@st (region_enter_helper()), its
+ * findings said where @emit.  The API's own primitives are not helpers.
  */
 void analyse_helper(struct fn_info *caller, tree fn, struct region_state *st,
 		    bool emit)
 {
 	const char *name = IDENTIFIER_POINTER(DECL_NAME(fn));
 	struct region_state entry = entry_of(fn, *st), exit = {};
-	tree saved = current_function_decl;
-	unsigned int i;
+	const struct region_walk *done;
 
 	emit = emit && !caller->mute;
 	if (!st->bits || caller->depth >= MAX_HELPER_DEPTH || model_fn(fn) ||
@@ -186,27 +180,15 @@ void analyse_helper(struct fn_info *caller, tree fn, struct region_state *st,
 	    !touches_api(fn, caller->depth + 1))
 		return;
 	region_enter_helper(&entry);
-	for (i = 0; i < helper_walks.length(); i++) {
-		helper_walk *w = &helper_walks[i];
+	done = region_walk_done(fn, &entry, 1, emit);
+	if (done) {
+		exit = done->exit[0];
+	} else {
+		struct region_walk w = { fn, emit, 0, 1, 1, { entry } };
 
-		if (w->fn == fn && region_same(&w->entry, &entry) && (w->said || !emit)) {
-			exit = w->exit;
-			break;
-		}
-	}
-	if (i == helper_walks.length()) {
-		push_cfun(DECL_STRUCT_FUNCTION(fn));
-		current_function_decl = fn;
-		{
-			struct fn_analysis a(!emit, caller->depth + 1);
-
-			scan_function(&a.fi);
-			analyse(&a.fi, entry, &exit);
-		}
-		pop_cfun();
-		current_function_decl = saved;
-		helper_walk w = { fn, entry, exit, emit };
-		helper_walks.safe_push(w);
+		analyse_body(fn, !emit, caller->depth + 1, entry, &exit);
+		w.exit[0] = exit;
+		region_walk_add(&w);
 	}
 	region_leave_helper(&exit, !caller->depth);
 	*st = exit;
@@ -225,7 +207,7 @@ static void analyse_unit(void *gcc_data, void *user_data)
 	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node)
 		if (!DECL_DECLARED_INLINE_P(node->decl) && DECL_NAME(node->decl))
 			analyse_function(node);
-	helper_walks.release();
+	region_walks_forget();
 	for (hash_map<gimple *, struct ua_begin *>::iterator it = unit_begins->begin();
 	     it != unit_begins->end(); ++it)
 		XDELETE((*it).second);
@@ -235,44 +217,28 @@ static void analyse_unit(void *gcc_data, void *user_data)
 }
 
 /*
- * A GIMPLE pass NAME that needs PROPERTIES and whose execute() is
- * RUN(): its pass_data, its class and make_NAME_pass(), as the kernel's
- * gcc-generate-gimple-pass.h declares its plugins' passes.
+ * Before "lower", what lowering loses: the returns apart, a scope's other
+ * branch still there (flow.c's note_unlowered()).
  */
-#define GIMPLE_PASS_OF(NAME, PROPERTIES, RUN)				\
-static const pass_data NAME##_pass_data = {				\
-	GIMPLE_PASS, #NAME, OPTGROUP_NONE, TV_NONE, PROPERTIES,		\
-	0, 0, 0, 0,							\
-};									\
-class NAME##_pass : public gimple_opt_pass {				\
-public:									\
-	NAME##_pass(gcc::context *ctxt)					\
-		: gimple_opt_pass(NAME##_pass_data, ctxt) {}		\
-	opt_pass *clone() final override { return new NAME##_pass(m_ctxt); } \
-	unsigned int execute(function *) final override { return RUN(); } \
-};									\
-static opt_pass *make_##NAME##_pass(void)				\
-{									\
-	return new NAME##_pass(g);					\
-}
+static const pass_data unlowered_pass_data = {
+	GIMPLE_PASS, "uaccess_unlowered", OPTGROUP_NONE, TV_NONE, PROP_gimple_any,
+	0, 0, 0, 0,
+};
 
-/* Before "lower": the returns apart, a scope's other branch still there. */
-GIMPLE_PASS_OF(uaccess_unlowered, PROP_gimple_any, note_unlowered)
-
-/* As the kernel's plugins describe where a pass goes. */
-#define PASS_INFO(NAME, REF, ID, POS)			\
-	struct register_pass_info NAME##_pass_info = {	\
-		.pass = make_##NAME##_pass(),		\
-		.reference_pass_name = REF,		\
-		.ref_pass_instance_number = ID,		\
-		.pos_op = POS,				\
-	}
+class unlowered_pass : public gimple_opt_pass {
+public:
+	unlowered_pass(gcc::context *ctxt) : gimple_opt_pass(unlowered_pass_data, ctxt) {}
+	opt_pass *clone() final override { return new unlowered_pass(m_ctxt); }
+	unsigned int execute(function *) final override { return note_unlowered(); }
+};
 
 int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 {
-	PASS_INFO(uaccess_unlowered, "lower", 1, PASS_POS_INSERT_BEFORE);
-	char why[256];
-	int i;
+	struct register_pass_info unlowered = {
+		new unlowered_pass(g), "lower", 1, PASS_POS_INSERT_BEFORE,
+	};
+	char why[300];
+	int i, refused;
 
 	if (!plugin_default_version_check(version, &gcc_version)) {
 		error("%s: built for GCC %s, not this compiler", info->base_name,
@@ -287,35 +253,22 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	for (i = 0; i < info->argc; i++) {
 		const char *key = info->argv[i].key, *val = info->argv[i].value;
 
-		if (!strcmp(key, "werror")) {
-			region_werror = true;
-		} else if (!strcmp(key, "stats")) {
+		if (!strcmp(key, "stats") && !val) {
 			opt_stats = true;
-		} else if (!strcmp(key, "disable") && val) {
-			if (region_disable(val, why, sizeof(why))) {
-				error("%s: %<disable%>: %s", info->base_name, why);
-				return 1;
-			}
-		} else if (!strcmp(key, "format") && val) {
-			if (region_format(val, why, sizeof(why))) {
-				error("%s: %<format%>: %s", info->base_name, why);
-				return 1;
-			}
-		} else if (!strcmp(key, "safe-list") && val) {
-			if (region_read_safe_list(val, why, sizeof(why))) {
-				error("%s: safe list %qs: %s", info->base_name, val,
-				      why);
-				return 1;
-			}
-		} else {
+			continue;
+		}
+		refused = region_option(key, val, why, sizeof(why));
+		if (refused > 0)
 			error("%s: unknown option %<-fplugin-arg-%s-%s%>",
 			      info->base_name, info->base_name, key);
+		else if (refused)
+			error("%s: %qs: %s", info->base_name, key, why);
+		if (refused)
 			return 1;
-		}
 	}
 	register_callback(info->base_name, PLUGIN_INFO, NULL, &uaccess_plugin_info);
 	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-			  &uaccess_unlowered_pass_info);
+			  &unlowered);
 	register_callback(info->base_name, PLUGIN_ALL_IPA_PASSES_START, analyse_unit, NULL);
 	if (opt_stats)
 		register_callback(info->base_name, PLUGIN_FINISH, report_stats, NULL);

@@ -21,7 +21,7 @@ bool region_enabled(enum region_id id)
 }
 
 /* Disable the ids of comma-separated @list; -1 and why on an unknown one. */
-int region_disable(const char *list, char *why, size_t size)
+static int disable_ids(const char *list, char *why, size_t size)
 {
 	const char *p = list, *end;
 	size_t i, len;
@@ -43,7 +43,7 @@ int region_disable(const char *list, char *why, size_t size)
 }
 
 /* How findings are printed: "text" (the kernel's lines) or "json". */
-int region_format(const char *name, char *why, size_t size)
+static int set_format(const char *name, char *why, size_t size)
 {
 	if (strcmp(name, "text") && strcmp(name, "json")) {
 		snprintf(why, size, "unknown format '%s' (text or json)", name);
@@ -51,6 +51,34 @@ int region_format(const char *name, char *why, size_t size)
 	}
 	region_json = !strcmp(name, "json");
 	return 0;
+}
+
+/*
+ * Option @key of both checkers, with @value (NULL: none), which each
+ * spells its own way: werror, disable=<id,...>, format=<text|json>,
+ * safe-list=<file>.  0 when taken, -1 and why when refused, 1 when it
+ * is none of these.
+ */
+int region_option(const char *key, const char *value, char *why, size_t size)
+{
+	char reason[200];
+
+	if (!strcmp(key, "werror") && !value) {
+		region_werror = true;
+		return 0;
+	}
+	if (!value)
+		return 1;
+	if (!strcmp(key, "disable"))
+		return disable_ids(value, why, size);
+	if (!strcmp(key, "format"))
+		return set_format(value, why, size);
+	if (strcmp(key, "safe-list"))
+		return 1;
+	if (!region_read_safe_list(value, reason, sizeof(reason)))
+		return 0;
+	snprintf(why, size, "'%s': %s", value, reason);
+	return -1;
 }
 
 static const char *severity(void)

@@ -7,6 +7,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "region.h"
@@ -86,7 +87,7 @@ static void say(struct region_sink *sink, const void *where,
 	char msg[512];
 	va_list ap;
 
-	if (!region_enabled(id))
+	if (!sink->report || !region_enabled(id))
 		return;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
@@ -175,10 +176,14 @@ void region_kernel_address(struct region_state *st)
 }
 
 /*
- * An inline helper is analysed where it is called: its body starts from
- * its caller's state @st, a region open there inherited, the caller's to
- * end (no leak of the helper's, no call told in it: the caller tells
- * those at its call).
+ * An inline helper is analysed where it is called, as the compiler will
+ * inline it: its body starts from its caller's state @st, and its caller
+ * goes on from the states at its returns.  __unsafe_setup_sigcontext()
+ * continues its caller's region; a helper that ends the region ends its
+ * caller's (tests/inline-helpers.c).  A region open at the call is
+ * inherited, the caller's to end (no leak of the helper's, no call told
+ * in it: the caller tells those at its call); what is wrong in the
+ * helper is told at its lines, once for all its calls.
  */
 void region_enter_helper(struct region_state *st)
 {
@@ -195,6 +200,67 @@ void region_leave_helper(struct region_state *st, bool own)
 {
 	if (own)
 		st->flags &= ~REGION_INHERITED;
+}
+
+/* The walks done, each allocated once (region_walk_done() gives them out). */
+static struct region_walk **walks;
+static unsigned int nr_walks, max_walks;
+
+/* The same states, in any order. */
+static bool same_states(const struct region_state *a, unsigned int na,
+			const struct region_state *b, unsigned int nb)
+{
+	unsigned int i, j;
+
+	if (na != nb)
+		return false;
+	for (i = 0; i < na; i++) {
+		for (j = 0; j < nb && !region_same(&a[i], &b[j]); j++)
+			;
+		if (j == nb)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * A walk of helper @fn from the @n states @entry that said what it found,
+ * or need not have (@say false); NULL if there is none.
+ */
+const struct region_walk *region_walk_done(const void *fn, const struct region_state *entry,
+					   unsigned int n, bool say)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr_walks; i++)
+		if (walks[i]->fn == fn && (walks[i]->said || !say) &&
+		    same_states(walks[i]->entry, walks[i]->n_entry, entry, n))
+			return walks[i];
+	return NULL;
+}
+
+/* Walk @w is done: a copy is kept until region_walks_forget(). */
+void region_walk_add(const struct region_walk *w)
+{
+	struct region_walk *copy = (struct region_walk *)malloc(sizeof(*copy));
+
+	if (nr_walks == max_walks) {
+		max_walks = 2 * max_walks + 16;
+		walks = (struct region_walk **)realloc(walks, max_walks * sizeof(*walks));
+	}
+	if (!copy || !walks) {
+		fprintf(stderr, "uaccess: out of memory\n");
+		exit(1);
+	}
+	*copy = *w;
+	walks[nr_walks++] = copy;
+}
+
+/* At the end of a file: its helpers' walks point to its begins. */
+void region_walks_forget(void)
+{
+	while (nr_walks)
+		free(walks[--nr_walks]);
 }
 
 /*

@@ -76,7 +76,8 @@ struct region_state {
 /*
  * Where the front end reports: @where is its own handle of the place (a
  * sparse position, a GCC location), @msg the finding's text without the
- * id.  The front end dedups, prints and adds " [uaccess:<id>]".
+ * id.  The front end dedups, prints and adds " [uaccess:<id>]".  A sink
+ * of no @report says nothing: the state moves all the same.
  */
 struct region_sink {
 	void (*report)(struct region_sink *sink, const void *where,
@@ -85,11 +86,10 @@ struct region_sink {
 };
 
 /* Options, the same for both checkers (front ends spell them their way). */
-int region_disable(const char *list, char *why, size_t size);
+int region_option(const char *key, const char *value, char *why, size_t size);
 int region_read_safe_list(const char *path, char *why, size_t size);
 extern bool region_werror;
 bool region_enabled(enum region_id id);
-int region_format(const char *name, char *why, size_t size);
 extern bool region_json;
 
 /*
@@ -151,6 +151,27 @@ void region_tested(struct region_state *st, bool success);
 void region_kernel_address(struct region_state *st);
 void region_enter_helper(struct region_state *st);
 void region_leave_helper(struct region_state *st, bool own);
+
+/*
+ * The walks of inline helpers done in a file: a helper is walked again
+ * at a call only from other entry states, or to say what it found where
+ * the walk done said nothing.  A front end keeps up to REGION_STATES
+ * states apart at a point (one, the plugin).
+ */
+#define REGION_STATES 8
+
+struct region_walk {
+	const void *fn;			/* the front end's handle of the helper */
+	bool said;			/* its findings were said */
+	int events;			/* what the front end counted in it */
+	unsigned int n_entry, n_exit;
+	struct region_state entry[REGION_STATES], exit[REGION_STATES];
+};
+
+const struct region_walk *region_walk_done(const void *fn, const struct region_state *entry,
+					   unsigned int n, bool say);
+void region_walk_add(const struct region_walk *w);
+void region_walks_forget(void);
 void region_save(struct region_state *st);
 void region_restore(struct region_state *st);
 void region_end(struct region_sink *sink, const void *where,

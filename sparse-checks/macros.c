@@ -451,42 +451,30 @@ static void expand_hook(struct token *name, int nargs, struct token **args)
 		in->begin.blind = true;
 }
 
+/* Takes the --uaccess-* options out of @argv (the others are sparse's). */
 int uaccess_options(int argc, char **argv)
 {
-	char why[200];
-	int i, j;
+	char key[32], why[300];
+	const char *eq;
+	int i, j, refused;
 
 	preprocess_expand_hook = expand_hook;
 	for (i = j = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--uaccess-stats")) {
+		if (strncmp(argv[i], "--uaccess-", 10)) {
+			argv[j++] = argv[i];
+			continue;
+		}
+		eq = strchr(argv[i], '=');
+		snprintf(key, sizeof(key), "%.*s",
+			 eq ? (int)(eq - argv[i] - 10) : (int)sizeof(key), argv[i] + 10);
+		if (!strcmp(argv[i], "--uaccess-stats"))
 			show_stats = 1;
-			continue;
-		}
-		if (!strcmp(argv[i], "--uaccess-only")) {
-			/* sparse's warning() gives up at its limit */
-			fmax_warnings = 0;
-			continue;
-		}
-		if (!strcmp(argv[i], "--uaccess-werror")) {
-			region_werror = true;
-			continue;
-		}
-		if (!strncmp(argv[i], "--uaccess-disable=", 18)) {
-			if (region_disable(argv[i] + 18, why, sizeof(why)))
-				die("--uaccess-disable: %s", why);
-			continue;
-		}
-		if (!strncmp(argv[i], "--uaccess-format=", 17)) {
-			if (region_format(argv[i] + 17, why, sizeof(why)))
-				die("--uaccess-format: %s", why);
-			continue;
-		}
-		if (!strncmp(argv[i], "--uaccess-safe-list=", 20)) {
-			if (region_read_safe_list(argv[i] + 20, why, sizeof(why)))
-				die("safe list '%s': %s", argv[i] + 20, why);
-			continue;
-		}
-		argv[j++] = argv[i];
+		else if (!strcmp(argv[i], "--uaccess-only"))
+			fmax_warnings = 0;	/* sparse's warning() gives up at its limit */
+		else if ((refused = region_option(key, eq ? eq + 1 : NULL, why, sizeof(why))) > 0)
+			die("unknown option '%s'", argv[i]);
+		else if (refused)
+			die("--uaccess-%s: %s", key, why);
 	}
 	argv[j] = NULL;
 	return j;

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * One kind of hash table for every lookup of the checker: instances by
- * position or by call, identifiers, labels, inline helpers (uaccess.h
- * has its lookup).
+ * position or by call, identifiers, labels (uaccess.h has its lookup).
  */
 #include "uaccess.h"
 

@@ -182,48 +182,20 @@ static int check_symbol(struct symbol *sym, struct states *entry,
 	return check_function(sym, body, entry, call);
 }
 
-/* A walk of an inline helper: from what states, to what, and whether it said. */
-struct walked {
-	struct states entry, exits;
-	int said;
-	int events;			/* primitives it met */
-	struct walked *next;
-};
-static struct table walked_helpers;	/* by symbol */
-
-static int same_states(const struct states *a, const struct states *b)
-{
-	int i, j;
-
-	if (a->n != b->n)
-		return 0;
-	for (i = 0; i < a->n; i++) {
-		for (j = 0; j < b->n; j++)
-			if (region_same(&a->s[i], &b->s[j]))
-				break;
-		if (j == b->n)
-			return 0;
-	}
-	return 1;
-}
-
 #define MAX_INLINE_DEPTH 6
 
 /*
  * Sparse keeps inline definitions out of the file's symbol list: an
  * inline helper is analysed where the walk of @c calls it, from the
- * states @st of the call, which it leaves as its returns do, as GCC
- * inlines it.  __unsafe_setup_sigcontext() continues its caller's
- * region; a helper that ends the region ends its caller's
- * (../region/tests/inline-helpers.c).  What is wrong in it is told
- * at its lines, once for all its calls; a region its caller opened is
- * the caller's to end.  A walk from the same states is not done again.
+ * states @st of the call, which it leaves as its returns do
+ * (region_enter_helper()).
  */
 void walk_inline(struct ctx *c, struct symbol *sym, struct states *st)
 {
 	struct inline_call call = { c->depth + 1, c->scope_depth, !c->pass };
-	struct states entry = { 0 };
-	struct walked **first, *w;
+	struct states entry = { 0 }, exits;
+	const struct region_walk *done;
+	struct region_walk w = { NULL, !call.quiet };
 	int i;
 
 	if (sym && sym->definition)
@@ -238,25 +210,24 @@ void walk_inline(struct ctx *c, struct symbol *sym, struct states *st)
 		region_enter_helper(&s);
 		add_state(&entry, s);
 	}
-	first = (struct walked **)table_value(&walked_helpers, (unsigned long)sym);
-	for (w = *first; w; w = w->next)
-		if (same_states(&w->entry, &entry) && (w->said || call.quiet))
-			break;
-	if (!w) {
-		w = calloc(1, sizeof(*w));
-		if (!w)
-			die("sparse-uaccess: out of memory");
-		w->entry = w->exits = entry;
-		w->said = !call.quiet;
-		w->events = check_symbol(sym, &w->exits, &call);
-		if (w->events < 0)
-			w->exits = *st;
-		w->next = *first;
-		*first = w;
+	done = region_walk_done(sym, entry.s, entry.n, !call.quiet);
+	if (!done) {
+		w.fn = sym;
+		exits = entry;
+		w.events = check_symbol(sym, &exits, &call);
+		if (w.events < 0)
+			exits = *st;
+		w.n_entry = entry.n;
+		w.n_exit = exits.n;
+		memcpy(w.entry, entry.s, sizeof(w.entry));
+		memcpy(w.exit, exits.s, sizeof(w.exit));
+		region_walk_add(&w);
+		done = &w;
 	}
-	*st = w->exits;
+	st->n = done->n_exit;
+	memcpy(st->s, done->exit, sizeof(st->s));
 	/* so that its caller's last pass walks it, to say what it found */
-	c->nr_events += w->events > 0;
+	c->nr_events += done->events > 0;
 	for (i = 0; i < st->n; i++)
 		region_leave_helper(&st->s[i], !c->depth);
 }
@@ -273,6 +244,7 @@ void uaccess_check_symbols(const char *file, struct symbol_list *list)
 		check_symbol(sym, &entry, NULL);
 	} END_FOR_EACH_PTR(sym);
 	nr_findings += print_findings();
+	region_walks_forget();
 	if (show_stats) {
 		file_stats.path = file;
 		region_print_stats(stderr, &file_stats);

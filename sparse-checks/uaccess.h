@@ -124,10 +124,9 @@ struct instance {
  * The states that reach a point, apart: each is one path class of the
  * region analysis, so a defect on one path is told with its own begin.
  */
-#define MAX_STATES 8
 struct states {
 	int n;
-	struct region_state s[MAX_STATES];
+	struct region_state s[REGION_STATES];
 };
 
 /* ---- per-function context ---- */

@@ -19,7 +19,7 @@ int add_state(struct states *st, struct region_state s)
 	for (i = 0; i < st->n; i++)
 		if (region_same(&st->s[i], &s))
 			return 0;
-	if (st->n == MAX_STATES)
+	if (st->n == REGION_STATES)
 		return 0;
 	st->s[st->n++] = s;
 	return 1;

@@ -8,6 +8,23 @@
 
 /* ---- what a call does ---- */
 
+/*
+ * The body of function @sym, evaluated.  Sparse keeps an inline one as
+ * an unevaluated template, a copy of which it evaluates where it
+ * inlines it; the checker has a copy evaluated, as sparse does for an
+ * inline function whose address is taken, silently: sparse warns where
+ * it inlines it.
+ */
+struct statement *evaluated_body(struct symbol *sym)
+{
+	int max_warnings = fmax_warnings;
+
+	fmax_warnings = 0;
+	evaluate_symbol(sym);
+	fmax_warnings = max_warnings;
+	return sym->ctype.base_type->stmt;
+}
+
 /* The value of statement expression @e: its last statement's. */
 static struct expression *stmt_value(struct expression *e)
 {
@@ -21,13 +38,11 @@ static struct expression *stmt_value(struct expression *e)
 struct symbol *callee(struct expression *fn)
 {
 	/*
-	 * Through '*', casts and parentheses (in an inline's unevaluated
-	 * template), and static_call_mod(f)()'s
+	 * Through '*', '&' and casts, and static_call_mod(f)()'s
 	 * ({ __ADDRESSABLE(key); &__SCT__f; })().
 	 */
 	while (fn) {
-		if (fn->type == EXPR_PREOP &&
-		    (fn->op == '*' || fn->op == '(' || fn->op == '&'))
+		if (fn->type == EXPR_PREOP && (fn->op == '*' || fn->op == '&'))
 			fn = fn->unop;
 		else if (fn->type == EXPR_CAST || fn->type == EXPR_IMPLIED_CAST)
 			fn = fn->cast_expression;
@@ -122,10 +137,9 @@ static struct symbol *unsafe_callee(struct symbol *sym, struct expression *call,
 	/* called with the region open: it must be inlined for sure */
 	if (!depth && !ident_info(sym->ident)->always_inline)
 		return sym;
-	if (!base->stmt && !base->inline_stmt)
+	if (!evaluated_body(sym))
 		return sym;
-	find_compiled(base->stmt ? base->stmt : base->inline_stmt, unsafe_call,
-		      &search);
+	find_compiled(base->stmt, unsafe_call, &search);
 	return found;
 }
 

@@ -18,8 +18,8 @@ static struct expression *search_stmt(struct statement *stmt,
 				      const struct search *s, int depth);
 
 /*
- * A condition that is a literal, 1 or 0, as IS_ENABLED(CONFIG_...) is in
- * an inline template: -1 if it is not one.
+ * A condition that is a literal, 1 or 0, as IS_ENABLED(CONFIG_...) is:
+ * -1 if it is not one (sparse folds no other before the checker runs).
  */
 int literal_cond(struct expression *e)
 {
@@ -273,83 +273,21 @@ struct symbol *member_of(struct symbol *su, struct ident *id, long long *off, in
 	return found;
 }
 
-static struct symbol *type_of_depth(struct symbol *t, int depth);
-
 /*
- * The type of an expression of an inline's template, which is not
- * evaluated: only the shapes a pointer or a size is written in ('p',
- * '*p', 'p->f', 'p + 1', a cast, '({ ...; p; })'), worked out without
- * evaluating anything.
+ * A type without its qualifiers and address space, examined if it was
+ * not: a struct's offsets, an array's length, what a 'typeof()' is.
  */
-static struct symbol *expr_type(struct expression *e, int depth)
+struct symbol *type_of(struct symbol *t)
 {
-	struct symbol *t;
-	struct statement *last;
-	long long off;
+	int depth;
 
-	if (!e || depth > 16)
-		return NULL;
-	if (e->ctype)
-		return type_of_depth(e->ctype, depth + 1);	/* evaluated */
-	switch (e->type) {
-	case EXPR_SYMBOL:
-		return e->symbol ? type_of_depth(e->symbol, depth + 1) : NULL;
-	case EXPR_CAST: case EXPR_FORCE_CAST: case EXPR_IMPLIED_CAST:
-		return type_of_depth(e->cast_type, depth + 1);
-	case EXPR_PREOP:
-		t = expr_type(e->unop, depth + 1);
-		if (e->op == '(')
-			return t;
-		if (e->op != '*' || !t ||
-		    (t->type != SYM_PTR && t->type != SYM_ARRAY))
-			return NULL;
-		return type_of_depth(t->ctype.base_type, depth + 1);
-	case EXPR_BINOP:
-		t = expr_type(e->left, depth + 1);
-		return t && (e->op == '+' || e->op == '-') &&
-		       (t->type == SYM_PTR || t->type == SYM_ARRAY) ? t : NULL;
-	case EXPR_DEREF:
-		t = expr_type(e->deref, depth + 1);
-		if (!t || (t->type != SYM_STRUCT && t->type != SYM_UNION))
-			return NULL;
-		t = member_of(t, e->member, &off, 0);
-		return t ? type_of_depth(t, depth + 1) : NULL;
-	case EXPR_STATEMENT:
-		if (!e->statement || e->statement->type != STMT_COMPOUND)
-			return NULL;
-		last = last_ptr_list((struct ptr_list *)e->statement->stmts);
-		return last && last->type == STMT_EXPRESSION ?
-		       expr_type(last->expression, depth + 1) : NULL;
-	default:
-		return NULL;
-	}
-}
-
-/*
- * A type without its qualifiers and address space.  The bodies of inline
- * functions are walked unevaluated (their templates): a 'typeof()' or
- * '__auto_type' there is not resolved, and evaluating its expression out
- * of any function can crash sparse (a goto in it); expr_type() reads
- * the simple ones.  Other types are examined if they were not: a struct's
- * offsets, an array's length.
- */
-static struct symbol *type_of_depth(struct symbol *t, int depth)
-{
-	for (; t && depth < 32; depth++) {
-		if (t->type == SYM_TYPEOF || t->type == SYM_TYPEOF_UNQUAL)
-			return expr_type(t->initializer, depth + 1);
-		if (t->type != SYM_NODE)
-			return t == &autotype_ctype ? NULL : examine_symbol_type(t);
-		if (t->ctype.base_type == &autotype_ctype)
-			return expr_type(t->initializer, depth + 1);
+	for (depth = 0; t && depth < 32; depth++) {
+		t = examine_symbol_type(t);
+		if (!t || t->type != SYM_NODE)
+			return t == &autotype_ctype ? NULL : t;
 		t = t->ctype.base_type;
 	}
 	return NULL;
-}
-
-struct symbol *type_of(struct symbol *t)
-{
-	return type_of_depth(t, 0);
 }
 
 long long size_of(struct symbol *t)
@@ -357,7 +295,7 @@ long long size_of(struct symbol *t)
 	return t && t->bit_size > 0 ? bits_to_bytes(t->bit_size) : -1;
 }
 
-/* The value of a constant expression, evaluated or not. */
+/* The value of a constant expression. */
 int constant(struct expression *e, long long *v)
 {
 	long long l, r;
@@ -370,17 +308,12 @@ int constant(struct expression *e, long long *v)
 		return 1;
 	case EXPR_CAST: case EXPR_FORCE_CAST: case EXPR_IMPLIED_CAST:
 		return constant(e->cast_expression, v);
-	case EXPR_SIZEOF:
-		/* not evaluated: an inline's template */
-		*v = size_of(e->cast_type ? type_of(e->cast_type) :
-			     expr_type(e->cast_expression, 0));
-		return *v >= 0;
 	case EXPR_PREOP:
 		if (!constant(e->unop, v))
 			return 0;
 		if (e->op == '-')
 			*v = -*v;
-		return e->op == '(' || e->op == '+' || e->op == '-';
+		return e->op == '+' || e->op == '-';
 	case EXPR_BINOP:
 		if (!constant(e->left, &l) || !constant(e->right, &r))
 			return 0;

@@ -61,10 +61,7 @@ static int index_step(struct instance *in, const struct arg_token *tok,
 	 */
 	while (add && add->left && addition_at(add->left, &tok->pos))
 		add = add->left;
-	known = add && constant(add->right, &bytes);
-	/* evaluation scaled it to bytes; an inline's template is not evaluated */
-	if (known && !add->ctype)
-		bytes *= esize;
+	known = add && constant(add->right, &bytes);	/* scaled to bytes */
 
 	if (esize <= 0)
 		return 0;

@@ -170,12 +170,11 @@ static int check_symbol(struct symbol *sym, struct states *entry,
 	struct symbol *base = sym->ctype.base_type;
 	struct statement *body;
 
-	if (!base || base->type != SYM_FN || !sym->ident)
-		return -1;
-	/* the template of an inline function is unevaluated but walkable */
-	body = base->stmt ? base->stmt : base->inline_stmt;
-	if (!body ||
+	if (!base || base->type != SYM_FN || !sym->ident ||
 	    region_implements_api(show_ident(sym->ident), stream_name(sym->pos.stream)))
+		return -1;
+	body = evaluated_body(sym);
+	if (!body)
 		return -1;
 	if (region_starts_in_callers(show_ident(sym->ident)) && all_closed(entry))
 		*entry = callers;

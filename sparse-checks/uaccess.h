@@ -24,6 +24,7 @@
 #include "region.h"
 
 extern void (*preprocess_expand_hook)(struct token *name, int nargs, struct token **args);
+struct symbol *evaluate_symbol(struct symbol *sym);
 
 /*
  * table.c: a hash table from 64-bit keys (pointers, pos_key()) to
@@ -214,6 +215,7 @@ const struct uaccess_name *wrapper_alias(struct position pos, struct ident *call
 /* calls.c */
 struct instance *call_instance(struct ctx *c, struct expression *expr);
 struct symbol *callee(struct expression *fn);
+struct statement *evaluated_body(struct symbol *sym);
 struct position call_place(struct expression *call);
 void check_call(struct ctx *c, struct expression *expr, struct states *st,
 		struct position *told);

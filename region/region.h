@@ -151,6 +151,18 @@ void region_tested(struct region_state *st, bool success);
 void region_kernel_address(struct region_state *st);
 void region_enter_helper(struct region_state *st);
 void region_leave_helper(struct region_state *st, bool own);
+void region_save(struct region_state *st);
+void region_restore(struct region_state *st);
+void region_end(struct region_sink *sink, const void *where,
+		struct region_state *st, const char *name);
+void region_access(struct region_sink *sink, const void *where,
+		   const struct region_state *st, const char *name,
+		   enum uaccess_mode mode);
+void region_call(struct region_sink *sink, const void *where,
+		 const struct region_state *st, const char *callee,
+		 const char *through, bool plain_inline);
+bool region_exit(struct region_sink *sink, const void *where,
+		 const struct region_state *st);
 
 /*
  * The walks of inline helpers done in a file: a helper is walked again
@@ -172,18 +184,6 @@ const struct region_walk *region_walk_done(const void *fn, const struct region_s
 					   unsigned int n, bool say);
 void region_walk_add(const struct region_walk *w);
 void region_walks_forget(void);
-void region_save(struct region_state *st);
-void region_restore(struct region_state *st);
-void region_end(struct region_sink *sink, const void *where,
-		struct region_state *st, const char *name);
-void region_access(struct region_sink *sink, const void *where,
-		   const struct region_state *st, const char *name,
-		   enum uaccess_mode mode);
-void region_call(struct region_sink *sink, const void *where,
-		 const struct region_state *st, const char *callee,
-		 const char *through, bool plain_inline);
-bool region_exit(struct region_sink *sink, const void *where,
-		 const struct region_state *st);
 
 /*
  * unverified-region: the checks of a function (access_ok()'s, a

@@ -235,13 +235,15 @@ static void step(struct fn_info *fi, gimple *stmt, struct region_state *st,
 		break;
 	case R_ACCESS:
 		/*
-		 * An accessor moves no state: it is only checked.  A call of
-		 * an __unsafe_*() function (of no mode: it may read and write)
-		 * reaches beyond its arguments: only its region is checked.
+		 * An accessor moves no state: it is only checked, once.  A
+		 * call of an __unsafe_*() function (of no mode: it may read
+		 * and write) reaches beyond its arguments: only its region is
+		 * checked.
 		 */
 		if (emit && r.mode)
 			check_range(fi, stmt, &r, st);
-		region_access(sink, &r.loc, st, r.name, r.mode);
+		if (emit)
+			region_access(sink, &r.loc, st, r.name, r.mode);
 		break;
 	case R_CALL:
 		do_call(fi, stmt, &r, st, emit);

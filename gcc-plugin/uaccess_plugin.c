@@ -31,7 +31,6 @@ static struct plugin_info uaccess_plugin_info = {
 };
 
 bool opt_debug;		/* UACCESS_DEBUG=1: show each statement's role */
-static bool opt_stats;
 static struct region_stats file_stats = { .engine = "gcc" };
 
 static double now(void)
@@ -201,7 +200,7 @@ void analyse_helper(struct fn_info *caller, tree fn, struct region_state *st,
  */
 static void analyse_unit(void *gcc_data, void *user_data)
 {
-	double start = opt_stats ? now() : 0;
+	double start = region_show_stats ? now() : 0;
 	cgraph_node *node;
 
 	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node)
@@ -212,7 +211,7 @@ static void analyse_unit(void *gcc_data, void *user_data)
 	     it != unit_begins->end(); ++it)
 		XDELETE((*it).second);
 	unit_begins->empty();
-	if (opt_stats)
+	if (region_show_stats)
 		file_stats.seconds += now() - start;
 }
 
@@ -253,10 +252,6 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	for (i = 0; i < info->argc; i++) {
 		const char *key = info->argv[i].key, *val = info->argv[i].value;
 
-		if (!strcmp(key, "stats") && !val) {
-			opt_stats = true;
-			continue;
-		}
 		refused = region_option(key, val, why, sizeof(why));
 		if (refused > 0)
 			error("%s: unknown option %<-fplugin-arg-%s-%s%>",
@@ -270,7 +265,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
 			  &unlowered);
 	register_callback(info->base_name, PLUGIN_ALL_IPA_PASSES_START, analyse_unit, NULL);
-	if (opt_stats)
+	if (region_show_stats)
 		register_callback(info->base_name, PLUGIN_FINISH, report_stats, NULL);
 	if (region_json && region_werror)
 		register_callback(info->base_name, PLUGIN_FINISH, report_errors,

@@ -13,6 +13,7 @@
 
 bool region_werror;
 bool region_json;
+bool region_show_stats;
 static bool disabled[NR_REGION_IDS];
 
 bool region_enabled(enum region_id id)
@@ -55,8 +56,8 @@ static int set_format(const char *name, char *why, size_t size)
 
 /*
  * Option @key of both checkers, with @value (NULL: none), which each
- * spells its own way: werror, disable=<id,...>, format=<text|json>,
- * safe-list=<file>.  0 when taken, -1 and why when refused, 1 when it
+ * spells its own way: werror, stats, disable=<id,...>,
+ * format=<text|json>, safe-list=<file>.  0 when taken, -1 and why when refused, 1 when it
  * is none of these.
  */
 int region_option(const char *key, const char *value, char *why, size_t size)
@@ -65,6 +66,10 @@ int region_option(const char *key, const char *value, char *why, size_t size)
 
 	if (!strcmp(key, "werror") && !value) {
 		region_werror = true;
+		return 0;
+	}
+	if (!strcmp(key, "stats") && !value) {
+		region_show_stats = true;
 		return 0;
 	}
 	if (!value)

@@ -125,6 +125,7 @@ struct region_stats {
 };
 
 void region_print_stats(FILE *out, const struct region_stats *s);
+extern bool region_show_stats;	/* the option 'stats' */
 
 /* A call to @name cannot turn user access off, nor open a hole in it. */
 bool region_safe_name(const char *name);

@@ -21,7 +21,6 @@ void set_begin(struct instance *in)
 
 static struct table instances;		/* macros, by position */
 /* --uaccess-stats: what was seen, to tell a clean run from a blind one */
-int show_stats;
 struct region_stats file_stats = { .engine = "sparse", .seconds = -1 };
 /* What was reported: under --uaccess-werror, an error the exit status tells. */
 int nr_findings;
@@ -466,10 +465,8 @@ int uaccess_options(int argc, char **argv)
 		}
 		eq = strchr(argv[i], '=');
 		snprintf(key, sizeof(key), "%.*s",
-			 eq ? (int)(eq - argv[i] - 10) : (int)sizeof(key), argv[i] + 10);
-		if (!strcmp(argv[i], "--uaccess-stats"))
-			show_stats = 1;
-		else if (!strcmp(argv[i], "--uaccess-only"))
+			 eq ? (int)(eq - argv[i] - 10) : (int)sizeof(key) - 1, argv[i] + 10);
+		if (!strcmp(argv[i], "--uaccess-only"))
 			fmax_warnings = 0;	/* sparse's warning() gives up at its limit */
 		else if ((refused = region_option(key, eq ? eq + 1 : NULL, why, sizeof(why))) > 0)
 			die("unknown option '%s'", argv[i]);

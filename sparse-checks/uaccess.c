@@ -244,7 +244,7 @@ void uaccess_check_symbols(const char *file, struct symbol_list *list)
 	} END_FOR_EACH_PTR(sym);
 	nr_findings += print_findings();
 	region_walks_forget();
-	if (show_stats) {
+	if (region_show_stats) {
 		file_stats.path = file;
 		region_print_stats(stderr, &file_stats);
 		file_stats.functions = file_stats.analysed = file_stats.opens = 0;

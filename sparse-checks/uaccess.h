@@ -170,7 +170,6 @@ struct ctx {
 };
 
 extern const struct region_state closed_state;
-extern int show_stats;
 extern struct region_stats file_stats;
 extern int nr_findings;
 

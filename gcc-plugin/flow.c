@@ -21,15 +21,6 @@ struct ua_flow {
 	struct region_state v[NFLAG];
 };
 
-static bool result_of(result_map *res, tree t, result_info *out)
-{
-	result_info *r = t ? res->get(t) : NULL;
-
-	if (r)
-		*out = *r;
-	return r;
-}
-
 /*
  * Whether @stmt gives its result the truth of *@from (1), its negation
  * (-1), or neither (0): a copy, a conversion, '!', '^ 1', '== 0', '!= 0',
@@ -73,38 +64,39 @@ static void track_truth(struct fn_info *fi, gimple *stmt)
 {
 	tree from, lhs = gimple_get_lhs(stmt);
 	int sign = copies_truth(stmt, &from), *pol;
-	result_info r;
+	result_info *r;
 
-	if (lhs && scope_flag_decl(lhs) && !fi->flags->get(lhs))
-		fi->flags->put(lhs, 1);
+	if (lhs && scope_flag_decl(lhs) && !fi->flags.get(lhs))
+		fi->flags.put(lhs, 1);
 	if (!sign || lhs == from)
 		return;
-	if (result_of(fi->res, from, &r)) {
-		r.pol *= sign;
-		fi->res->put(lhs, r);
+	r = fi->res.get(from);
+	if (r) {
+		result_info copy = { r->pol * sign, r->begin };
+
+		fi->res.put(lhs, copy);
 	}
-	pol = fi->flags->get(from);
+	pol = fi->flags.get(from);
 	if (pol)
-		fi->flags->put(lhs, *pol * sign);
+		fi->flags.put(lhs, *pol * sign);
 }
 
 /*
  * For a condition on a begin's result: 1 if its true edge is the
  * begin's success, -1 if its false edge is, 0 if it tests no result.
  */
-static int cond_polarity(result_map *res, gimple *stmt, gimple **begin)
+static int cond_polarity(result_map &res, gimple *stmt, gimple **begin)
 {
-	result_info r;
-	tree a = gimple_cond_lhs(stmt), b = gimple_cond_rhs(stmt);
+	result_info *r = res.get(gimple_cond_lhs(stmt));
 
-	if (!result_of(res, a, &r) || !integer_zerop(b))
+	if (!r || !integer_zerop(gimple_cond_rhs(stmt)))
 		return 0;
-	*begin = r.begin;
+	*begin = r->begin;
 	switch (gimple_cond_code(stmt)) {
 	case NE_EXPR:
-		return r.pol;
+		return r->pol;
 	case EQ_EXPR:
-		return -r.pol;
+		return -r->pol;
 	default:
 		return 0;
 	}
@@ -116,7 +108,7 @@ static void do_open(struct fn_info *fi, gimple *stmt, const struct stmt_role *r,
 	const struct ua_begin *b = *fi->begins->get(stmt);
 	tree var = NULL_TREE;
 
-	region_open(sink, &r->loc, st, &b->region, fi->tested->contains(stmt));
+	region_open(sink, &r->loc, st, &b->region, fi->tested.contains(stmt));
 	/*
 	 * unverified-region: of a region a non-checking open opened afresh,
 	 * not of a begin in an open region (a region is open after it
@@ -148,8 +140,7 @@ static bool expanded_copy(gimple *stmt, tree fn)
  */
 static bool unsafe_call_in(tree fn, int depth, tree *found)
 {
-	hash_map<tree, gimple *> defs;
-	struct fn_info body = {};
+	struct fn_info body = fn_info();
 	gimple_stmt_iterator gsi;
 	basic_block bb;
 	tree callee;
@@ -157,7 +148,6 @@ static bool unsafe_call_in(tree fn, int depth, tree *found)
 	if (depth > 6)
 		return false;
 	/* its temporaries, for a static call's __SCT__ function */
-	body.defs = &defs;
 	FOR_EACH_BB_FN(bb, DECL_STRUCT_FUNCTION(fn))
 		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
 			record_def(&body, gsi_stmt(gsi));
@@ -283,7 +273,7 @@ static void transfer(struct fn_info *fi, basic_block bb, struct ua_flow *fl,
 		if (is_gimple_debug(stmt))
 			continue;
 		if (gimple_assign_single_p(stmt) &&
-		    fi->flags->get(gimple_assign_lhs(stmt)) &&
+		    fi->flags.get(gimple_assign_lhs(stmt)) &&
 		    scope_flag_decl(gimple_assign_lhs(stmt)) &&
 		    TREE_CODE(gimple_assign_rhs1(stmt)) == INTEGER_CST) {
 			set_flag(fl, !integer_zerop(gimple_assign_rhs1(stmt)));
@@ -307,7 +297,7 @@ static struct region_state edge_state(struct fn_info *fi, edge e,
 	pol = cond_polarity(fi->res, last, &b);
 	if (pol)
 		region_tested(&st, (e->flags & EDGE_TRUE_VALUE) ? pol > 0 : pol < 0);
-	pol = kernel_test(last);
+	pol = classify(last).kernel;
 	if (pol && ((e->flags & EDGE_TRUE_VALUE) ? pol > 0 : pol < 0))
 		region_kernel_address(&st);
 	return st;
@@ -323,7 +313,7 @@ static bool flag_allows(struct fn_info *fi, edge e, int val)
 	if (val == FLAG_ANY || !last || gimple_code(last) != GIMPLE_COND ||
 	    !(e->flags & (EDGE_TRUE_VALUE | EDGE_FALSE_VALUE)))
 		return true;
-	pol = fi->flags->get(gimple_cond_lhs(last));
+	pol = fi->flags.get(gimple_cond_lhs(last));
 	if (!pol || !integer_zerop(gimple_cond_rhs(last)))
 		return true;
 	/* The condition's value: (flag ^ negated) compared with zero. */
@@ -548,12 +538,12 @@ void scan_function(struct fn_info *fi)
 				    gimple_call_lhs(stmt)) {
 					result_info ri = { 1, stmt };
 
-					fi->res->put(gimple_call_lhs(stmt), ri);
+					fi->res.put(gimple_call_lhs(stmt), ri);
 				}
 				track_truth(fi, stmt);
 				if (gimple_code(stmt) == GIMPLE_COND &&
 				    cond_polarity(fi->res, stmt, &begin))
-					fi->tested->add(begin);
+					fi->tested.add(begin);
 			}
 		}
 	}

@@ -29,6 +29,22 @@ struct addr {
 	HOST_WIDE_INT index, count;	/* ... the index past its count */
 };
 
+/* The one definition of @t, an assignment; NULL if it has none, or more. */
+static gimple *def_of(struct fn_info *fi, tree t)
+{
+	gimple **def = fi->defs.get(t);
+
+	return def && *def && is_gimple_assign(*def) ? *def : NULL;
+}
+
+/* What @t was set to by a plain copy or load, 't = x'; NULL_TREE if not. */
+static tree copied_from(struct fn_info *fi, tree t)
+{
+	gimple *def = def_of(fi, t);
+
+	return def && gimple_assign_single_p(def) ? gimple_assign_rhs1(def) : NULL_TREE;
+}
+
 /* An element, at constant @index or not, of the array that @array is. */
 static void element_of(tree array, tree index, struct addr *a)
 {
@@ -63,12 +79,10 @@ static void element_of(tree array, tree index, struct addr *a)
  */
 static void decayed_element(struct fn_info *fi, tree t, tree n, struct addr *a)
 {
-	gimple **d;
-	tree size;
+	tree size, from;
 
-	for (d = fi->defs->get(t); TREE_CODE(t) == SSA_NAME && d && *d &&
-	     gimple_assign_single_p(*d); d = fi->defs->get(t))
-		t = gimple_assign_rhs1(*d);
+	while (TREE_CODE(t) == SSA_NAME && (from = copied_from(fi, t)))
+		t = from;
 	if (TREE_CODE(t) != ADDR_EXPR ||
 	    TREE_CODE(TREE_TYPE(TREE_OPERAND(t, 0))) != ARRAY_TYPE)
 		return;
@@ -123,7 +137,7 @@ static bool follow_addr(struct fn_info *fi, tree t, struct addr *a, int depth)
 	if (TREE_CODE(t) != VAR_DECL && TREE_CODE(t) != PARM_DECL &&
 	    TREE_CODE(t) != SSA_NAME)
 		return false;
-	def = fi->defs->get(t);
+	def = fi->defs.get(t);
 	if (def && !*def)
 		return false;	/* assigned more than once */
 	if (def && is_gimple_assign(*def) &&
@@ -194,7 +208,7 @@ void record_def(struct fn_info *fi, gimple *stmt)
 		       (!TREE_ADDRESSABLE(lhs) || TYPE_READONLY(TREE_TYPE(lhs))) &&
 		       POINTER_TYPE_P(TREE_TYPE(lhs)))))
 		return;
-	gimple *&def = fi->defs->get_or_insert(lhs, &existed);
+	gimple *&def = fi->defs.get_or_insert(lhs, &existed);
 	def = existed ? NULL : stmt;
 }
 
@@ -307,7 +321,7 @@ static const char *var_name(tree t)
 void record_check(struct fn_info *fi, tree ptr)
 {
 	bool named = false;
-	gimple **def;
+	gimple *def;
 	int depth;
 
 	for (depth = 0; ptr && depth < 16; depth++) {
@@ -324,10 +338,10 @@ void record_check(struct fn_info *fi, tree ptr)
 			region_checked(&fi->checks, var_ident(ptr));
 			named = true;
 		}
-		def = fi->defs->get(ptr);
-		if (!def || !*def || !is_gimple_assign(*def))
+		def = def_of(fi, ptr);
+		if (!def)
 			break;
-		ptr = gimple_assign_rhs1(*def);
+		ptr = gimple_assign_rhs1(def);
 	}
 	if (!named)
 		region_checked(&fi->checks, NULL);
@@ -342,18 +356,13 @@ void record_check(struct fn_info *fi, tree ptr)
 tree called_fndecl(struct fn_info *fi, gimple *stmt)
 {
 	tree fn = gimple_call_fn(stmt);
-	gimple **def;
 	int depth;
 
-	for (depth = 0; fn && depth < 16; depth++) {
+	for (depth = 0; fn && depth < 16; depth++, fn = copied_from(fi, fn)) {
 		STRIP_NOPS(fn);
 		if (TREE_CODE(fn) == ADDR_EXPR &&
 		    TREE_CODE(TREE_OPERAND(fn, 0)) == FUNCTION_DECL)
 			return TREE_OPERAND(fn, 0);
-		def = fi->defs->get(fn);
-		if (!def || !*def || !gimple_assign_single_p(*def))
-			break;
-		fn = gimple_assign_rhs1(*def);
 	}
 	return NULL_TREE;
 }
@@ -375,14 +384,12 @@ tree pointer_ident(struct fn_info *fi, tree t)
  */
 static const char *base_text(struct fn_info *fi, tree t, char *buf, size_t size)
 {
-	gimple **def = fi->defs->get(t);
+	tree from = copied_from(fi, t);
 	char *text;
 
 	if (var_name(t))
 		return var_name(t);
-	if (def && *def && gimple_assign_single_p(*def))
-		t = gimple_assign_rhs1(*def);
-	text = print_generic_expr_to_str(t);
+	text = print_generic_expr_to_str(from ? from : t);
 	snprintf(buf, size, "%s", text);
 	free(text);
 	return buf;
@@ -394,13 +401,9 @@ static const char *base_text(struct fn_info *fi, tree t, char *buf, size_t size)
  */
 static tree loaded_member(struct fn_info *fi, tree t)
 {
-	gimple **def = fi->defs->get(t);
-	tree ref;
+	tree ref = copied_from(fi, t);
 
-	if (!def || !*def || !gimple_assign_single_p(*def))
-		return NULL_TREE;
-	ref = gimple_assign_rhs1(*def);
-	return TREE_CODE(ref) == COMPONENT_REF && POINTER_TYPE_P(TREE_TYPE(ref)) ?
+	return ref && TREE_CODE(ref) == COMPONENT_REF && POINTER_TYPE_P(TREE_TYPE(ref)) ?
 	       ref : NULL_TREE;
 }
 
@@ -463,18 +466,14 @@ static bool is_param(tree t)
  */
 static bool less_an_amount(struct fn_info *fi, tree t, tree base)
 {
-	gimple **def = fi->defs->get(t), **negation;
+	gimple *def = def_of(fi, t), *negation;
 	struct addr from = {};
-	tree amount;
 
-	if (!def || !*def || !is_gimple_assign(*def) ||
-	    gimple_assign_rhs_code(*def) != POINTER_PLUS_EXPR)
+	if (!def || gimple_assign_rhs_code(def) != POINTER_PLUS_EXPR)
 		return false;
-	amount = gimple_assign_rhs2(*def);
-	negation = TREE_CODE(amount) == SSA_NAME ? fi->defs->get(amount) : NULL;
-	return negation && *negation && is_gimple_assign(*negation) &&
-	       gimple_assign_rhs_code(*negation) == NEGATE_EXPR &&
-	       follow_addr(fi, gimple_assign_rhs1(*def), &from, 0) &&
+	negation = def_of(fi, gimple_assign_rhs2(def));
+	return negation && gimple_assign_rhs_code(negation) == NEGATE_EXPR &&
+	       follow_addr(fi, gimple_assign_rhs1(def), &from, 0) &&
 	       from.base == base;
 }
 

@@ -44,11 +44,6 @@ static location_t source_loc(location_t loc)
 	return linemap_resolve_location(line_table, loc, LRK_SPELLING_LOCATION, NULL);
 }
 
-static unsigned HOST_WIDE_INT key_of(location_t loc, enum region_id id)
-{
-	return ((unsigned HOST_WIDE_INT)loc << 4) | id;
-}
-
 /* JSON findings under 'werror', which must fail the compilation all the same. */
 static unsigned int json_errors;
 
@@ -89,7 +84,7 @@ static void report(struct region_sink *sink, const void *where,
 	/* Code with no place of its own (a shared return) gets the function's. */
 	if (loc <= BUILTINS_LOCATION)
 		loc = DECL_SOURCE_LOCATION(current_function_decl);
-	if (reported->add(key_of(loc, id)))
+	if (reported->add((unsigned HOST_WIDE_INT)loc << 4 | id))
 		return;
 	if (region_json) {
 		print_json(loc, id, msg, sink->fn);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * What each GIMPLE statement is to a user-access region: a begin, an
- * end, an accessor, a check, a call, or part of an API macro.
+ * end, an accessor, a check, a call, part of an API macro, or a test of
+ * a kernel address.
  *
  * Nothing is inlined yet: the API shows as calls to its inline
  * primitives (user_access_begin, stac, clac, mask_user_address), and the
@@ -22,14 +23,11 @@ static hash_map<const char *, const struct uaccess_name *> *macro_cache;
 
 /* The roles of the statements, computed once. */
 static hash_map<gimple *, struct stmt_role> *role_cache;
-/* ... and what each condition is as a kernel-address test (kernel_test()). */
-static hash_map<gimple *, int> *kernel_cache;
 
 void roles_init(void)
 {
 	macro_cache = new hash_map<const char *, const struct uaccess_name *>;
 	role_cache = new hash_map<gimple *, struct stmt_role>;
-	kernel_cache = new hash_map<gimple *, int>;
 }
 
 const struct uaccess_name *model_lookup_macro(const char *name)
@@ -251,13 +249,6 @@ static struct stmt_role classify_uncached(gimple *stmt)
 	int n;
 
 	r.loc = gimple_location(stmt);
-	/*
-	 * Every API element shows as a call or an asm: the accessors are
-	 * asm (x86) or calls (generic), begins and ends are calls.
-	 */
-	if (!call && gimple_code(stmt) != GIMPLE_ASM)
-		return r;
-
 	if (called)
 		callee = model_lookup_macro(called);
 	n = model_macros(gimple_location(stmt), m, 8, &at);
@@ -361,20 +352,6 @@ static struct stmt_role classify_uncached(gimple *stmt)
 	return r;
 }
 
-struct stmt_role classify(gimple *stmt)
-{
-	struct stmt_role *hit, r = ordinary;
-
-	if (!is_gimple_call(stmt) && gimple_code(stmt) != GIMPLE_ASM)
-		return r;
-	hit = role_cache->get(stmt);
-	if (hit)
-		return *hit;
-	r = classify_uncached(stmt);
-	role_cache->put(stmt, r);
-	return r;
-}
-
 /*
  * Whether a call to @fn leaves user access alone: the region analysis's
  * list of names (objtool's, the API, the build traps, the compiler's
@@ -424,7 +401,7 @@ bool scope_flag_decl(tree t)
  * every architecture: the edge above it is a kernel address, whatever
  * the source spelled.
  */
-static int kernel_test_uncached(gimple *cond)
+static int kernel_test(gimple *cond)
 {
 	tree lhs = gimple_cond_lhs(cond), rhs = gimple_cond_rhs(cond), v;
 	const struct uaccess_name *m[1];
@@ -456,13 +433,25 @@ static int kernel_test_uncached(gimple *cond)
 	return integer_zerop(v) ? -1 : 1;
 }
 
-int kernel_test(gimple *cond)
+/*
+ * Every API element shows as a call or an asm: the accessors are asm
+ * (x86) or calls (generic), begins and ends are calls.  A condition may
+ * be a test of a kernel address.
+ */
+struct stmt_role classify(gimple *stmt)
 {
-	int *hit = kernel_cache->get(cond), k;
+	struct stmt_role *hit, r = ordinary;
 
+	if (!is_gimple_call(stmt) && gimple_code(stmt) != GIMPLE_ASM &&
+	    gimple_code(stmt) != GIMPLE_COND)
+		return r;
+	hit = role_cache->get(stmt);
 	if (hit)
 		return *hit;
-	k = kernel_test_uncached(cond);
-	kernel_cache->put(cond, k);
-	return k;
+	if (gimple_code(stmt) == GIMPLE_COND)
+		r.kernel = kernel_test(stmt);
+	else
+		r = classify_uncached(stmt);
+	role_cache->put(stmt, r);
+	return r;
 }

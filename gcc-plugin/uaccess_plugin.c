@@ -50,28 +50,6 @@ static void report_stats(void *gcc_data, void *user_data)
 /* The begins of the unit (fn_info's begins), and the memory of each. */
 static hash_map<gimple *, struct ua_begin *> *unit_begins;
 
-/* The analysis of one function, or of an inline helper at a call. */
-struct fn_analysis {
-	struct fn_info fi;
-	result_map res;
-	hash_set<gimple *> tested;
-	hash_map<tree, int> flags;
-	hash_map<tree, gimple *> defs;
-
-	fn_analysis(bool quiet, int depth)
-	{
-		memset(&fi, 0, sizeof(fi));
-		fi.res = &res;
-		fi.tested = &tested;
-		fi.flags = &flags;
-		fi.defs = &defs;
-		fi.begins = unit_begins;
-		fi.depth = depth;
-		fi.mute = quiet;
-		report_start(&fi, quiet);
-	}
-};
-
 /* A function GCC may inline, whose body this compilation has. */
 bool inline_body(tree fn)
 {
@@ -130,11 +108,15 @@ static int analyse_body(tree fn, bool quiet, int depth, struct region_state entr
 	push_cfun(DECL_STRUCT_FUNCTION(fn));
 	current_function_decl = fn;
 	{
-		struct fn_analysis a(quiet, depth);
+		struct fn_info fi = fn_info();
 
-		scan_function(&a.fi);
-		analyse(&a.fi, entry, exit);
-		opens = a.fi.opens;
+		fi.begins = unit_begins;
+		fi.depth = depth;
+		fi.mute = quiet;
+		report_start(&fi, quiet);
+		scan_function(&fi);
+		analyse(&fi, entry, exit);
+		opens = fi.opens;
 	}
 	pop_cfun();
 	current_function_decl = saved;

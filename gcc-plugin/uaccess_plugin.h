@@ -42,6 +42,7 @@ struct stmt_role {
 	location_t loc;		/* where */
 	bool blind;		/* a classic begin that is only access_ok(): no end seen */
 	bool whole;		/* a masked begin that covers all of *p */
+	int kernel;		/* a kernel-address test: 1 on its true edge, -1 its false */
 };
 
 void roles_init(void);
@@ -50,7 +51,6 @@ const struct uaccess_name *model_fn(tree fn);
 int model_macros(location_t loc, const struct uaccess_name **out, int max,
 		 location_t *at);
 struct stmt_role classify(gimple *stmt);
-int kernel_test(gimple *cond);
 bool uaccess_safe(tree fn);
 bool scope_flag_decl(tree t);
 
@@ -82,14 +82,18 @@ struct result_info {
 
 typedef hash_map<tree, result_info> result_map;
 
+/*
+ * The analysis of one function, or of an inline helper at a call.  Made
+ * as 'fn_info()', value-initialised: its maps built, the rest zero.
+ */
 struct fn_info {
-	result_map *res;
-	hash_set<gimple *> *tested;	/* begins whose result is tested */
-	hash_map<tree, int> *flags;	/* scope flags and their negations */
+	result_map res;
+	hash_set<gimple *> tested;	/* begins whose result is tested */
+	hash_map<tree, int> flags;	/* scope flags and their negations */
 	/* its checks, by the IDENTIFIER_NODEs of what their pointers are computed from */
 	struct region_checks checks;
 	int opens;
-	hash_map<tree, gimple *> *defs;	/* temporaries and their one definition */
+	hash_map<tree, gimple *> defs;	/* temporaries and their one definition */
 	/*
 	 * The begins of the unit, each made once and kept until the unit is
 	 * analysed: the states point to them, a helper's beyond its analysis

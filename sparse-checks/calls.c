@@ -100,15 +100,10 @@ static int unsafe_call(struct expression *e, const void *data);
 /* A copy of a few bytes, which GCC expands inline (region_expanded_copy()). */
 static int expanded_copy(struct symbol *sym, struct expression *call)
 {
-	struct expression *arg, *len = NULL;
 	long long n;
-	int i = 0;
 
-	FOR_EACH_PTR(call->args, arg) {
-		if (++i == 3)
-			len = arg;
-	} END_FOR_EACH_PTR(arg);
-	return i == 3 && constant(len, &n) &&
+	return expression_list_size(call->args) == 3 &&
+	       constant(ptr_list_nth(call->args, 2), &n) &&
 	       region_expanded_copy(show_ident(sym->ident), n);
 }
 
@@ -243,10 +238,7 @@ struct instance *call_instance(struct ctx *c, struct expression *expr)
 	slot = (struct instance **)table_value(&call_instances, (unsigned long)expr);
 	if (*slot)
 		return *slot;
-	in = *slot = calloc(1, sizeof(*in));
-	in->pos = expr->fn->pos;
-	in->api = api;
-	set_begin(in);
+	in = *slot = new_instance(expr->fn->pos, api);
 	/*
 	 * Called through an object-like alias the source wrote (riscv's
 	 * user_write_access_begin for its user_access_begin()): the region
@@ -260,7 +252,6 @@ struct instance *call_instance(struct ctx *c, struct expression *expr)
 		in->begin.name = written->name;
 		in->begin.mode = written->mode;
 	}
-	in->is_call = 1;
 	in->call = expr;
 	arg = first_expression(expr->args);
 	while (arg && arg->type != EXPR_SYMBOL) {

@@ -11,19 +11,24 @@ struct instance *begin_instance(const struct region_begin *b)
 	return (struct instance *)((char *)b - offsetof(struct instance, begin));
 }
 
-void set_begin(struct instance *in)
+struct instance *new_instance(struct position pos, const struct uaccess_name *api)
 {
-	in->begin.name = in->api->name;
-	in->begin.line = in->pos.line;
-	in->begin.kind = in->api->kind;
-	in->begin.mode = in->api->mode;
+	struct instance *in = calloc(1, sizeof(*in));
+
+	if (!in)
+		die("sparse-uaccess: out of memory");
+	in->pos = pos;
+	in->api = api;
+	in->begin.name = api->name;
+	in->begin.line = pos.line;
+	in->begin.kind = api->kind;
+	in->begin.mode = api->mode;
+	return in;
 }
 
 static struct table instances;		/* macros, by position */
 /* --uaccess-stats: what was seen, to tell a clean run from a blind one */
 struct region_stats file_stats = { .engine = "sparse", .seconds = -1 };
-/* What was reported: under --uaccess-werror, an error the exit status tells. */
-int nr_findings;
 
 int same_pos(struct position a, struct position b)
 {
@@ -200,37 +205,21 @@ static void take_args(struct instance *in, const struct uaccess_name *api,
 		in->covers_pointee = 1;
 }
 
-/* The streams (files) where a primitive is written. */
-static unsigned char *model_streams;
-static int nr_model_streams;
-
-static void mark_stream(int stream)
-{
-	if (stream >= nr_model_streams) {
-		int n = stream * 2 + 64;
-
-		model_streams = realloc(model_streams, n);
-		memset(model_streams + nr_model_streams, 0, n - nr_model_streams);
-		nr_model_streams = n;
-	}
-	model_streams[stream] = 1;
-}
+/* The streams (files) where a primitive is written: a primitive of each, by stream + 1. */
+static struct table model_streams;
 
 int stream_uses_model(int stream)
 {
-	return stream < nr_model_streams && model_streams[stream];
+	return table_get(&model_streams, stream + 1ULL) != NULL;
 }
 
 static void record(struct position pos, const struct uaccess_name *api,
 		   int nargs, struct token **args)
 {
-	struct instance *in = calloc(1, sizeof(*in));
+	struct instance *in = new_instance(pos, api);
 
-	in->pos = pos;
-	in->api = api;
-	set_begin(in);
 	take_args(in, api, nargs, args);
-	mark_stream(pos.stream);
+	*table_value(&model_streams, pos.stream + 1ULL) = in;
 	*table_value(&instances, pos_key(pos)) = in;
 }
 
@@ -397,10 +386,7 @@ struct instance *asm_instance(struct statement *stmt)
 			return a->in;
 		if (a->in)
 			continue;	/* a second asm of the same template */
-		a->in = calloc(1, sizeof(*a->in));
-		a->in->pos = stmt->pos;
-		a->in->api = a->api;
-		set_begin(a->in);
+		a->in = new_instance(stmt->pos, a->api);
 		a->in->stmt = stmt;
 		return a->in;
 	}

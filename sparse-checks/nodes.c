@@ -243,7 +243,7 @@ int from_arg(struct expression *e, const void *data)
  */
 struct ident *evaluated_ptr(struct instance *in)
 {
-	if (in->is_call)
+	if (in->call)
 		return in->ptr;		/* an argument of the call */
 	if (!in->ptr || in->ptr_arg.n <= 0 || !find_at(in, from_arg, &in->ptr_arg))
 		return NULL;

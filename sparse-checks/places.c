@@ -383,18 +383,22 @@ static struct stores stores_of(struct ctx *c, struct ident *var)
 	return *st;
 }
 
-/* Those stores, @init (a declaration's initializer) one more. */
-static struct stores stores_with(struct ctx *c, struct ident *var,
-				 struct expression *init)
+/*
+ * The one value the variable that @e names is given in the function, by
+ * its initializer or by one '=', its address never taken; NULL if none.
+ */
+static struct expression *one_value(struct ctx *c, struct expression *e)
 {
-	struct stores st = stores_of(c, var);
+	struct expression *init;
+	struct stores st;
 
-	if (init) {
-		if (!st.n)
-			st.value = init;
-		st.n++;
-	}
-	return st;
+	if (!e || e->symbol->ctype.modifiers & MOD_STATIC)
+		return NULL;
+	init = e->symbol->initializer;
+	st = stores_of(c, e->symbol->ident);
+	if (st.uses != st.values || st.n + !!init != 1)
+		return NULL;
+	return init ? init : st.value;
 }
 
 static int symbol_named(struct expression *e, const void *data)
@@ -410,14 +414,7 @@ static int symbol_named(struct expression *e, const void *data)
  */
 static int set_before(struct ctx *c, struct instance *in, struct ident *from)
 {
-	struct expression *var = find_at(in, symbol_named, in->ptr);
-	struct stores st;
-
-	if (!var || var->symbol->ctype.modifiers & MOD_STATIC)
-		return 0;
-	st = stores_with(c, in->ptr, var->symbol->initializer);
-	return st.n == 1 && st.uses == st.values && st.value &&
-	       less_an_amount(st.value, from);
+	return less_an_amount(one_value(c, find_at(in, symbol_named, in->ptr)), from);
 }
 
 /* Whether the function stores to variable @var (or moves it, or takes its address). */
@@ -439,14 +436,10 @@ static struct ident *copy_of(struct ctx *c, struct instance *in, struct ident *v
 {
 	struct expression *e = find_at(in, symbol_named, var);
 	struct symbol *from;
-	struct stores st;
 	int depth;
 
 	for (depth = 0; e && depth < 4 && !is_param(c, var); depth++) {
-		if (e->symbol->ctype.modifiers & MOD_STATIC)
-			break;
-		st = stores_with(c, var, e->symbol->initializer);
-		from = st.n == 1 && st.uses == st.values ? var_of(st.value) : NULL;
+		from = var_of(one_value(c, e));
 		/* a pointer, not an address held in an integer */
 		if (!from || !from->ident || !type_of(from) || type_of(from)->type != SYM_PTR ||
 		    (is_param(c, from->ident) && stored(c, from->ident)))

@@ -38,14 +38,14 @@ void **table_value(struct table *t, unsigned long long key)
 	return &s->value;
 }
 
-/* Empties @t; @free_value, if not NULL, frees each value. */
-void table_free(struct table *t, void (*free_value)(void *))
+/* Empties @t, and frees its values. */
+void table_free(struct table *t)
 {
 	unsigned int i;
 
-	for (i = 0; free_value && i < t->size; i++)
+	for (i = 0; i < t->size; i++)
 		if (t->slots[i].key)
-			free_value(t->slots[i].value);
+			free(t->slots[i].value);
 	free(t->slots);
 	memset(t, 0, sizeof(*t));
 }

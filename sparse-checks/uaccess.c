@@ -40,6 +40,8 @@ static int all_closed(const struct states *st)
 /* The file's findings, one per place and id: an inline helper's once. */
 static struct finding *findings;
 static int nr_file_findings, max_file_findings;
+/* What was reported: under --uaccess-werror, an error the exit status tells. */
+static int nr_findings;
 
 /* The region analysis reports here. */
 static void report(struct region_sink *sink, const void *where,
@@ -50,9 +52,6 @@ static void report(struct region_sink *sink, const void *where,
 	struct finding *f;
 	int i;
 
-	/* The last pass sees all the first did, and what it learnt. */
-	if (!c->pass)
-		return;
 	for (i = 0; i < nr_file_findings; i++)
 		if (same_pos(findings[i].pos, pos) && findings[i].id == id)
 			return;
@@ -73,12 +72,9 @@ static int cmp_finding(const void *a, const void *b)
 {
 	const struct finding *x = a, *y = b;
 
-	if (x->pos.stream != y->pos.stream)
-		return x->pos.stream - y->pos.stream;
-	if (x->pos.line != y->pos.line)
-		return x->pos.line - y->pos.line;
-	if (x->pos.pos != y->pos.pos)
-		return x->pos.pos - y->pos.pos;
+	/* pos_key() orders by stream, line, column */
+	if (pos_key(x->pos) != pos_key(y->pos))
+		return pos_key(x->pos) < pos_key(y->pos) ? -1 : 1;
 	return strcmp(region_ids[x->id], region_ids[y->id]);
 }
 
@@ -118,7 +114,7 @@ static int check_function(struct symbol *sym, struct statement *body,
 			   struct states *entry, const struct inline_call *call)
 {
 	struct states st, returns;
-	struct ctx c = { .sink = { report, c.fn_name }, .fn = sym, .body = body };
+	struct ctx c = { .sink = { NULL, c.fn_name }, .fn = sym, .body = body };
 	unsigned long opens = file_stats.opens;
 	int pass, i;
 
@@ -132,6 +128,8 @@ static int check_function(struct symbol *sym, struct statement *body,
 	}
 	for (pass = 0; pass < 2; pass++) {
 		c.pass = pass && !(call && call->quiet);
+		/* The last pass sees all the first did, and what it learnt. */
+		c.sink.report = c.pass ? report : NULL;
 		st = *entry;
 		returns.n = 0;
 		c.nr_opens = 0;
@@ -156,7 +154,7 @@ static int check_function(struct symbol *sym, struct statement *body,
 		region_verify(&c.sink, &open->pos, &c.checks, stream_name(sym->pos.stream),
 			      open->api->name, ptr, ptr ? show_ident(ptr) : NULL);
 	}
-	table_free(&c.labels, free);
+	table_free(&c.labels);
 	if (call)
 		*entry = returns;
 	return c.nr_events;

@@ -6,8 +6,6 @@
 #ifndef SPARSE_UACCESS_H
 #define SPARSE_UACCESS_H
 
-#include <limits.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,7 +66,7 @@ static inline unsigned long long pos_key(struct position pos)
 }
 
 void **table_value(struct table *t, unsigned long long key);
-void table_free(struct table *t, void (*free_value)(void *));
+void table_free(struct table *t);
 
 /*
  * A macro argument as the source wrote it.  Sparse frees the tokens once
@@ -108,8 +106,7 @@ struct instance {
 	struct ident *ptr;		/* base identifier of the user pointer */
 	struct arg ptr_arg, size_arg;	/* the pointer and size arguments, as tokens */
 	int covers_pointee;		/* a begin of no size: it covers sizeof(*ptr) */
-	int is_call;			/* a call to a function, not a macro */
-	struct expression *call;	/* that call */
+	struct expression *call;	/* a call to a function, not a macro */
 	int nargs;			/* 0: an alias, its target has them */
 	/* the node the walk met it at: its evaluated arguments are below */
 	struct statement *stmt;
@@ -171,7 +168,6 @@ struct ctx {
 
 extern const struct region_state closed_state;
 extern struct region_stats file_stats;
-extern int nr_findings;
 
 /*
  * What a function does to the variables of a name, counted in one walk
@@ -206,7 +202,7 @@ int in_access(struct position pos);
 struct instance *instance_at(struct position pos);
 const struct uaccess_name *model_lookup(struct ident *ident);
 int same_pos(struct position a, struct position b);
-void set_begin(struct instance *in);
+struct instance *new_instance(struct position pos, const struct uaccess_name *api);
 int stream_uses_model(int stream);
 const struct uaccess_name *wrapper_alias(struct position pos, struct ident *callee,
 					 enum uaccess_kind kind);

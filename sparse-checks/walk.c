@@ -178,7 +178,7 @@ static void walk_instance_expr(struct ctx *c, struct instance *in,
 	if (!in->stmt && !in->expr)
 		in->expr = expr;
 	event(c, in, st, use);
-	if (in->is_call)
+	if (in->call)
 		return;
 	c->cur = in;
 	walk_expr(c, expr, st);
@@ -677,13 +677,11 @@ void walk_stmt(struct ctx *c, struct statement *stmt, struct states *st)
 		walk_stmt(c, stmt->label_statement, st);
 		break;
 	case STMT_GOTO:
-		if (stmt->goto_label) {
-			goto_label(c, stmt->goto_label, st);
-		} else {
-			FOR_EACH_PTR(stmt->target_list, sym) {
-				goto_label(c, sym, st);
-			} END_FOR_EACH_PTR(sym);
-		}
+		/* 'goto label', or 'goto *p' to any of its targets */
+		goto_label(c, stmt->goto_label, st);
+		FOR_EACH_PTR(stmt->target_list, sym) {
+			goto_label(c, sym, st);
+		} END_FOR_EACH_PTR(sym);
 		st->n = 0;
 		break;
 	case STMT_ASM:

@@ -112,7 +112,6 @@ static int analyse_body(tree fn, bool quiet, int depth, struct region_state entr
 
 		fi.begins = unit_begins;
 		fi.depth = depth;
-		fi.mute = quiet;
 		report_start(&fi, quiet);
 		scan_function(&fi);
 		analyse(&fi, entry, exit);
@@ -155,7 +154,8 @@ void analyse_helper(struct fn_info *caller, tree fn, struct region_state *st,
 	struct region_state entry = entry_of(fn, *st), exit = {};
 	const struct region_walk *done;
 
-	emit = emit && !caller->mute;
+	/* a caller that says nothing: nor do the helpers it calls */
+	emit = emit && caller->sink.report;
 	if (!st->bits || caller->depth >= MAX_HELPER_DEPTH || model_fn(fn) ||
 	    region_implements_api(name, DECL_SOURCE_FILE(fn)) ||
 	    !touches_api(fn, caller->depth + 1))

@@ -102,7 +102,6 @@ struct fn_info {
 	hash_map<gimple *, struct ua_begin *> *begins;
 	struct region_sink sink;	/* the findings */
 	int depth;			/* of inline helpers analysed at their calls */
-	bool mute;			/* it says nothing: nor do the helpers it calls */
 	struct region_state *exit;	/* an inline helper's: the states it returns with */
 };
 

@@ -118,6 +118,7 @@ static struct symbol *unsafe_callee(struct symbol *sym, struct expression *call,
 {
 	struct symbol *base, *found = NULL;
 	struct unsafe_search search = { depth + 1, &found };
+	struct statement *body;
 
 	if (!sym || !sym->ident)
 		return sym;
@@ -132,9 +133,10 @@ static struct symbol *unsafe_callee(struct symbol *sym, struct expression *call,
 	/* called with the region open: it must be inlined for sure */
 	if (!depth && !ident_info(sym->ident)->always_inline)
 		return sym;
-	if (!evaluated_body(sym))
+	body = evaluated_body(sym);
+	if (!body)
 		return sym;
-	find_compiled(base->stmt, unsafe_call, &search);
+	find_compiled(body, unsafe_call, &search);
 	return found;
 }
 

@@ -205,7 +205,7 @@ static void take_args(struct instance *in, const struct uaccess_name *api,
 		in->covers_pointee = 1;
 }
 
-/* The streams (files) where a primitive is written: a primitive of each, by stream + 1. */
+/* The streams (files) where a primitive is written: one of each, by stream + 1. */
 static struct table model_streams;
 
 int stream_uses_model(int stream)
